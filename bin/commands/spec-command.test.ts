@@ -1,0 +1,69 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { specPath } from '../../spec/spec-path.js';
+import { runCli } from '../../test/run-cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'apikit-cli-'));
+
+describe('apikit spec', () => {
+  it('validate exits 0 on the committed contract', async () => {
+    const result = await runCli(['spec', 'validate']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /valid OpenAPI 3\.0\.3 description \(\d+ operations, \d+ examples checked\)/,
+    );
+  });
+
+  it('validate exits 1 on a broken copy and names each problem', async () => {
+    const text = readFileSync(specPath, 'utf8')
+      .replace(/^  UserDto:$/m, '  UserDtoGone:')
+      .replace("$ref: '#/components/schemas/Category'", "$ref: '#/components/schemas/Categry'");
+    const file = join(dir, 'broken.yaml');
+    writeFileSync(file, text);
+    const result = await runCli(['spec', 'validate', file]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/problem\(s\)/);
+    expect(result.stdout).toMatch(/\[reference\].*\n.*UserDto/);
+    expect(result.stdout).toMatch(/Categry/);
+  });
+
+  it('validate --json prints the report', async () => {
+    const result = await runCli(['spec', 'validate', '--json']);
+    expect(JSON.parse(result.stdout)).toMatchObject({ valid: true, problems: [] });
+  });
+
+  it('validate exits 2 when the file cannot be read', async () => {
+    const result = await runCli(['spec', 'validate', join(dir, 'nope.yaml')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/cannot read .*nope\.yaml: ENOENT/);
+  });
+
+  it('bundle prints the description as JSON or YAML', async () => {
+    const json = await runCli(['spec', 'bundle']);
+    expect(json.code).toBe(0);
+    const doc = JSON.parse(json.stdout);
+    expect(doc.openapi).toBe('3.0.3');
+    expect(doc.info.version).toBe('1.0.0');
+    const yaml = await runCli(['spec', 'bundle', '--format', 'yaml', '--dereference']);
+    expect(yaml.code).toBe(0);
+    const deref = parse(yaml.stdout);
+    expect(JSON.stringify(deref)).not.toContain('$ref');
+    expect(Object.keys(deref.paths)).toEqual(Object.keys(doc.paths));
+  });
+
+  it('types --check agrees that the committed types are current', async () => {
+    const result = await runCli(['spec', 'types', '--output', 'spec/openapi-types.ts', '--check']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+  });
+
+  it('usage errors exit 2 with a message', async () => {
+    const result = await runCli(['spec', 'bundle', '--format', 'xml']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/Invalid values/);
+  });
+});
