@@ -44,8 +44,11 @@ const policies: Record<string, Policy> = {
     op.requestBody ? needs(op, '400', '413', '415') : [],
   'operations with path or query parameters document 400': (op) =>
     op.parameters.some((p) => p.in === 'path' || p.in === 'query') ? needs(op, '400') : [],
+  // A PUT that creates at a client-known path (documents 201) has no "absent" case.
   'operations on a resource by id document 404': (op) =>
-    op.parameters.some((p) => p.in === 'path') ? needs(op, '404') : [],
+    op.parameters.some((p) => p.in === 'path') && !(op.method === 'put' && op.responses['201'])
+      ? needs(op, '404')
+      : [],
   'GETs document 304': (op) => (op.method === 'get' ? needs(op, '304') : []),
   'every error is problem+json with the Problem shape': (op) =>
     Object.entries(op.responses)

@@ -54,7 +54,7 @@ export async function validateSpecFile(file: string): Promise<SpecValidationRepo
   const problems: SpecProblem[] = [];
   const report = () => ({ file, valid: problems.length === 0, problems });
 
-  const parsed = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const parsed = parseDocument(text, { uniqueKeys: true });
   for (const error of parsed.errors) {
     const at = error.linePos?.[0];
     problems.push({

@@ -20,7 +20,7 @@ describe('apikit spec', () => {
 
   it('validate exits 1 on a broken copy and names each problem', async () => {
     const text = readFileSync(specPath, 'utf8')
-      .replace(/^  UserDto:$/m, '  UserDtoGone:')
+      .replace(/^    UserDto:$/m, '    UserDtoGone:')
       .replace("$ref: '#/components/schemas/Category'", "$ref: '#/components/schemas/Categry'");
     const file = join(dir, 'broken.yaml');
     writeFileSync(file, text);
