@@ -1,4 +1,5 @@
 import yargs from 'yargs';
+import { serveCommand } from './commands/serve-command.js';
 import { specCommand } from './commands/spec-command.js';
 import { CliError } from './cli-error.js';
 
@@ -13,6 +14,7 @@ export async function main(argv: string[]): Promise<void> {
   const cli = yargs(argv)
     .scriptName('apikit')
     .usage('$0 <command> [options]\n\nContract toolkit for the User/Order service.')
+    .command(serveCommand)
     .command(specCommand)
     .demandCommand(1, 'name a command; see apikit --help')
     .strict()

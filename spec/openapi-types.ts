@@ -180,7 +180,7 @@ export interface paths {
         head?: never;
         /**
          * Update fields or the status of an order
-         * @description JSON merge patch (RFC 7396) of status, product and categoryId. A status change must follow the transitions (else 409; the current status is a no-op); categoryId changes only while PENDING (else 409); an unknown category is 422. `{}` is 200 with nothing written. Applied all or nothing.
+         * @description JSON merge patch (RFC 7396) of status, product and categoryId. A status change must follow the transitions (else 409; the current status is a no-op); product and categoryId change only while PENDING (else 409; resending the current value is a no-op); an unknown category is 422. The patch is judged on the state before it. `{}` is 200 with nothing written. Applied all or nothing.
          */
         patch: operations["updateUserOrder"];
         trace?: never;
@@ -987,7 +987,7 @@ export interface components {
         UpdateOrderRequest: {
             /** @description New status; must be an allowed transition (else 409); the current status is a no-op. */
             status?: components["schemas"]["OrderStatus"];
-            /** @description What is ordered. */
+            /** @description What is ordered; only while PENDING (else 409). */
             product?: string;
             /**
              * Format: int64

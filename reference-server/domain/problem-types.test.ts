@@ -15,7 +15,9 @@ describe('the problem catalog', () => {
   it('documents each type with its status and title in the spec', async () => {
     const { info } = await loadSpec();
     for (const [slug, { status, title }] of Object.entries(PROBLEM_TYPES)) {
-      expect(info.description).toContain(`| ${status} | \`${problemTypeUri(slug as ProblemSlug)}\` | ${title} |`);
+      expect(info.description).toContain(
+        `| ${status} | \`${problemTypeUri(slug as ProblemSlug)}\` | ${title} |`,
+      );
     }
   });
 });

@@ -1,0 +1,45 @@
+import { getCategory, listCategories } from '../../domain/categories.js';
+import { assignUserRole, listRoles, listUserRoles, removeUserRole } from '../../domain/roles.js';
+import {
+  CATALOG_CACHE,
+  pathId,
+  representation,
+  type OperationHandler,
+} from './operation-handler.js';
+
+export const catalogHandlers: Record<string, OperationHandler> = {
+  listUserRoles: {
+    run: (input) => ({ status: 200, body: listUserRoles(input.ctx, pathId(input)), etag: 'weak' }),
+  },
+  assignUserRole: {
+    async run(input) {
+      await assignUserRole(input.ctx, pathId(input), pathId(input, 'roleId'));
+      return { status: 204 };
+    },
+  },
+  removeUserRole: {
+    async run(input) {
+      await removeUserRole(input.ctx, pathId(input), pathId(input, 'roleId'));
+      return { status: 204 };
+    },
+  },
+  listRoles: {
+    run: (input) => ({
+      status: 200,
+      body: listRoles(input.ctx).body,
+      etag: 'weak',
+      cacheControl: CATALOG_CACHE,
+    }),
+  },
+  listCategories: {
+    run: (input) => ({
+      status: 200,
+      body: listCategories(input.ctx).body,
+      etag: 'weak',
+      cacheControl: CATALOG_CACHE,
+    }),
+  },
+  getCategory: {
+    run: (input) => representation(getCategory(input.ctx, pathId(input)), CATALOG_CACHE),
+  },
+};

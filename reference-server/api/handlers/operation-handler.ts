@@ -1,0 +1,71 @@
+import type { DomainContext, Principal } from '../../domain/ports.js';
+import type { Resource } from '../../domain/resource.js';
+
+/** What an operation handler gets: the domain context and the request, parsed and validated. */
+export interface OperationInput {
+  ctx: DomainContext;
+  /** The caller; set on every secured operation (open ones get undefined). */
+  principal: Principal | undefined;
+  /** Path, query and header parameters, converted and validated against the spec. */
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  /** The validated body (undefined when the operation takes none or none was sent). */
+  body: unknown;
+  /** The request path below the API base (`/users`) and its raw query, for Link headers. */
+  apiPath: string;
+  rawQuery: string;
+}
+
+/** What a handler answers; the pipeline turns it into headers (ETag, Location, ...) and bytes. */
+export interface OperationResult {
+  status: number;
+  /** JSON-serialized as the response body; absent for 204. */
+  body?: unknown;
+  /** Emit an ETag of the body: strong for one representation, weak for lists and pages. */
+  etag?: 'strong' | 'weak';
+  lastModified?: string;
+  /** Path of the created or described resource below the API base, e.g. `/users/42`. */
+  location?: string;
+  /** Overrides the default `private, no-cache`. */
+  cacheControl?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * One operation of the spec, bound to the domain. `current` (unsafe methods on an existing
+ * resource) lets the pipeline judge 404 and If-Match/If-None-Match *before* the body is
+ * validated, as the contract's check order demands; it returns undefined where absence is
+ * not an error (PUT creating at a client-known id).
+ */
+export interface OperationHandler {
+  current?(input: OperationInput): Resource<unknown> | undefined;
+  run(input: OperationInput): OperationResult | Promise<OperationResult>;
+}
+
+/** The id path parameter `name` (validated as a positive integer by the pipeline). */
+export function pathId(input: OperationInput, name = 'id'): number {
+  return input.path[name] as number;
+}
+
+/** The principal of a secured operation; its absence is a wiring bug, not a client error. */
+export function caller(input: OperationInput): Principal {
+  if (!input.principal) throw new Error(`secured operation reached without a principal`);
+  return input.principal;
+}
+
+/** A single representation read: strong ETag and Last-Modified. */
+export function representation(
+  resource: Resource<unknown>,
+  cacheControl?: string,
+): OperationResult {
+  return {
+    status: 200,
+    body: resource.body,
+    etag: 'strong',
+    lastModified: resource.lastModified,
+    ...(cacheControl ? { cacheControl } : {}),
+  };
+}
+
+/** Cache policy of the fixed catalogs (roles, categories). */
+export const CATALOG_CACHE = 'private, max-age=3600';

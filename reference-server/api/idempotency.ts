@@ -1,0 +1,99 @@
+import { ApiProblem } from '../domain/api-problem.js';
+import type { IdempotencyRecord } from '../domain/dataset.js';
+import type { DomainContext } from '../domain/ports.js';
+
+/** The part of an answer that a replay repeats: status, body and the headers that describe it. */
+export interface RememberedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+/** Headers a replay repeats; the rest (request id, rate limits, CORS) belong to each request. */
+const REPLAYED_HEADERS = ['Content-Type', 'Location', 'ETag', 'Last-Modified', 'Cache-Control'];
+
+/**
+ * Idempotency-Key handling (contract: HTTP semantics). A key is scoped to the caller, method
+ * and path; the same key with the same body (compared as parsed JSON) within the time to live
+ * replays the first answer; with another body it is 422; while the first request is still
+ * being handled it is 409. Every answer to a request that passed validation is remembered,
+ * problems included, and kept in the store so that replays survive a restart.
+ */
+export class IdempotencyKeys {
+  private readonly inFlight = new Set<string>();
+
+  constructor(private readonly ctx: DomainContext) {}
+
+  async run(
+    scope: string,
+    body: unknown,
+    execute: () => Promise<RememberedAnswer>,
+  ): Promise<RememberedAnswer> {
+    const requestBody = canonicalJson(body);
+    const now = this.ctx.clock();
+    const known = this.ctx.store.data.idempotency[scope];
+    if (known && Date.parse(known.expiresAt) > now.getTime()) {
+      if (known.requestBody !== requestBody) {
+        throw new ApiProblem(
+          'idempotency-key-reused',
+          'This Idempotency-Key was already used with a different request body; use a new key for a new request',
+        );
+      }
+      return { status: known.status, headers: known.headers, body: known.body };
+    }
+    if (this.inFlight.has(scope)) {
+      throw new ApiProblem(
+        'idempotency-key-in-use',
+        'A request with this Idempotency-Key is still being handled; retry once it has finished',
+      );
+    }
+    this.inFlight.add(scope);
+    try {
+      const answer = await execute();
+      // A 503 means the write was not made: remembering it would make the retry pointless.
+      if (answer.status === 503) return answer;
+      const record: IdempotencyRecord = {
+        scope,
+        requestBody,
+        status: answer.status,
+        headers: Object.fromEntries(
+          REPLAYED_HEADERS.filter((h) => answer.headers[h]).map((h) => [
+            h,
+            answer.headers[h] as string,
+          ]),
+        ),
+        body: answer.body,
+        createdAt: now.toISOString(),
+        expiresAt: new Date(
+          now.getTime() + this.ctx.config.idempotencyTtlSeconds * 1000,
+        ).toISOString(),
+      };
+      await this.ctx.store.write((data) => {
+        pruneExpired(data.idempotency, now);
+        data.idempotency[scope] = record;
+      });
+      return answer;
+    } finally {
+      this.inFlight.delete(scope);
+    }
+  }
+}
+
+/** JSON with object keys sorted, so that `{"a":1,"b":2}` and `{"b":2,"a":1}` compare equal. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) =>
+            a < b ? -1 : a > b ? 1 : 0,
+          ),
+        )
+      : v,
+  );
+}
+
+function pruneExpired(records: Record<string, IdempotencyRecord>, now: Date): void {
+  for (const [scope, record] of Object.entries(records)) {
+    if (Date.parse(record.expiresAt) <= now.getTime()) delete records[scope];
+  }
+}

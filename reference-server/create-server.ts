@@ -1,0 +1,123 @@
+import { readFile } from 'node:fs/promises';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import { bundleSpec, loadSpec } from '../spec/load-spec.js';
+import { specPath } from '../spec/spec-path.js';
+import { createApi } from './api/create-api.js';
+import { buildSeedDataset } from './domain/seed-dataset.js';
+import type { DomainContext } from './domain/ports.js';
+import type { Store } from './domain/store.js';
+import { createApp } from './http/create-app.js';
+import { createJwtAccessTokenCodec } from './node/jwt-access-token-codec.js';
+import { createScryptPasswordHasher } from './node/scrypt-password-hasher.js';
+import { resolveServerConfig, type ServerConfig, type ServerOptions } from './server-config.js';
+import { createStore } from './store/create-store.js';
+
+/** A listening reference server. */
+export interface RunningServer {
+  /** Base URL of the server, e.g. `http://127.0.0.1:3000` (the API is under `/api/v1`). */
+  url: string;
+  app: Express;
+  server: Server;
+  store: Store;
+  ctx: DomainContext;
+  config: ServerConfig;
+  /** Drains: in-flight requests complete, new ones get 503; then the store closes. */
+  close(): Promise<void>;
+}
+
+const DRAIN_TIMEOUT_MS = 10_000;
+
+/**
+ * Starts the reference server: the store (JSON file or memory), the domain, the pipeline and
+ * the Express app, listening on `port` (0 picks a free one).
+ *
+ * @example
+ * const server = await createServer({ port: 0, memory: true });
+ * await fetch(`${server.url}/healthz`);
+ * await server.close();
+ */
+export async function createServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const config = resolveServerConfig(options);
+  const log = options.log;
+  const passwords = createScryptPasswordHasher();
+  const tokens = createJwtAccessTokenCodec(config.jwtSecret);
+  const domainConfig = {
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    refreshTokenTtlSeconds: 7 * 24 * 3600,
+    idempotencyTtlSeconds: 24 * 3600,
+    demoPasswords: { admin: config.adminPassword, user: config.userPassword },
+    dataSet: config.data,
+  };
+  const store = await createStore({
+    ...(config.dbFile ? { file: config.dbFile } : { memory: true }),
+    seed: () =>
+      buildSeedDataset(config.data, {
+        passwords,
+        demoPasswords: domainConfig.demoPasswords,
+        now: new Date(),
+      }),
+  });
+  const ctx: DomainContext = {
+    store,
+    clock: () => new Date(),
+    passwords,
+    tokens,
+    config: domainConfig,
+  };
+  const [spec, bundled, yaml] = await Promise.all([
+    loadSpec(),
+    bundleSpec(),
+    readFile(specPath, 'utf8'),
+  ]);
+  const api = createApi({
+    ctx,
+    spec,
+    documents: { json: JSON.stringify(bundled), yaml },
+    corsOrigins: config.corsOrigins,
+    onUnexpectedError: (error, requestId) =>
+      log?.({
+        time: new Date().toISOString(),
+        level: 'error',
+        msg: 'unexpected error',
+        requestId,
+        error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown',
+      }),
+  });
+  let draining = false;
+  const app = createApp({
+    api,
+    rateLimits: { perMinute: config.rateLimit, loginPerMinute: config.loginRateLimit },
+    isDraining: () => draining,
+    ...(log ? { log } : {}),
+  });
+  const server = createHttpServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host.replace(/^\[|\]$/g, '')}]` : config.host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    app,
+    server,
+    store,
+    ctx,
+    config,
+    close() {
+      closing ??= (async () => {
+        draining = true;
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+        await closed;
+        clearTimeout(timer);
+        await store.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { applyChange } from './apply-change.js';
+import { buildSeedDataset, type SeedKind } from './seed-dataset.js';
+import type { UserDto } from './dto.js';
+import { assertNotLastAdmin } from './last-admin.js';
+import type { DomainContext } from './ports.js';
+import { toUserDto } from './user-dto.js';
+import { requireUser } from './user-rules.js';
+
+/**
+ * `POST /admin/users/{id}/block`: any status -> BLOCKED, and every refresh token of the user
+ * not yet spent is spent now, so no refresh can outlive the block (access tokens stop working
+ * because each request checks the user's status). Already BLOCKED: a no-op. Blocking the last
+ * ADMIN is 409 `conflict`. The caller's ADMIN role is checked by the pipeline.
+ *
+ * @example
+ * const user = await blockUser(ctx, 5); // user.status === 'BLOCKED'
+ */
+export function blockUser(ctx: DomainContext, id: number): Promise<UserDto> {
+  return applyChange<UserDto>(ctx.store, (data) => {
+    const user = requireUser(data, id);
+    if (user.status === 'BLOCKED') return { unchanged: toUserDto(user) };
+    assertNotLastAdmin(data, user);
+    return {
+      apply: () => {
+        const now = ctx.clock().toISOString();
+        user.status = 'BLOCKED';
+        user.updatedAt = now;
+        for (const token of Object.values(data.refreshTokens)) {
+          if (token.userId === id && token.spentAt === null) token.spentAt = now;
+        }
+        return toUserDto(user);
+      },
+    };
+  });
+}
+
+/**
+ * `POST /admin/users/{id}/unblock`: BLOCKED -> INACTIVE (the user activates again as a new
+ * user would). Any other status is left alone: an ACTIVE user is never demoted.
+ *
+ * @example
+ * const user = await unblockUser(ctx, 5); // user.status === 'INACTIVE'
+ */
+export function unblockUser(ctx: DomainContext, id: number): Promise<UserDto> {
+  return applyChange<UserDto>(ctx.store, (data) => {
+    const user = requireUser(data, id);
+    if (user.status !== 'BLOCKED') return { unchanged: toUserDto(user) };
+    return {
+      apply: () => {
+        user.status = 'INACTIVE';
+        user.updatedAt = ctx.clock().toISOString();
+        return toUserDto(user);
+      },
+    };
+  });
+}
+
+/**
+ * `POST /admin/reset`: replaces users, orders and items with the demo data (or, for a server
+ * started on the `empty` seed, with that), forgets refresh tokens and idempotency records, and
+ * dates the data set now. The id counters never move back, so ids used before the reset are
+ * not handed out again.
+ *
+ * @example
+ * await resetData(ctx);
+ */
+export async function resetData(
+  ctx: DomainContext,
+  kind: SeedKind = ctx.config.dataSet ?? 'demo',
+): Promise<void> {
+  // Hashing is slow and asynchronous, so the demo set is built before the (synchronous) write.
+  const demo = await buildSeedDataset(kind, {
+    passwords: ctx.passwords,
+    demoPasswords: ctx.config.demoPasswords,
+    now: ctx.clock(),
+  });
+  await ctx.store.write((data) => {
+    data.createdAt = demo.createdAt;
+    data.users = demo.users;
+    data.orders = demo.orders;
+    data.orderItems = demo.orderItems;
+    data.refreshTokens = {};
+    data.idempotency = {};
+    data.counters = {
+      users: Math.max(data.counters.users, demo.counters.users),
+      orders: Math.max(data.counters.orders, demo.counters.orders),
+      orderItems: Math.max(data.counters.orderItems, demo.counters.orderItems),
+    };
+  });
+}

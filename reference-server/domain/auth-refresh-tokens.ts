@@ -1,0 +1,127 @@
+import type { Dataset, RefreshTokenRecord } from './dataset.js';
+
+/**
+ * Refresh token primitives: opaque random tokens, their stored hash, and the family
+ * bookkeeping behind rotation and reuse detection. Only standard web APIs (Web Crypto), so the
+ * same code runs in the reference server and in the browser mocks.
+ */
+
+/** 32 bytes = 256 random bits, the contract's minimum for refresh tokens. */
+const REFRESH_TOKEN_BYTES = 32;
+/** Real tokens are 43 characters; anything far longer is not worth hashing. */
+const MAX_PRESENTED_LENGTH = 512;
+
+/**
+ * A new opaque refresh token: 32 random bytes, base64url without padding (43 characters).
+ *
+ * @example
+ * const token = newRefreshToken(); // 'vUc-Xc3OJRDC308MWlSmBfo2R_50r64gqM24uRsaH2M'
+ */
+export function newRefreshToken(): string {
+  return base64url(randomBytes(REFRESH_TOKEN_BYTES));
+}
+
+/**
+ * A new family id for the tokens rotated from one login (16 random bytes, base64url).
+ *
+ * @example
+ * const familyId = newFamilyId();
+ */
+export function newFamilyId(): string {
+  return base64url(randomBytes(16));
+}
+
+/**
+ * SHA-256 (hex) of a refresh token: its key in `data.refreshTokens`. A salt is not needed: the
+ * token carries 256 random bits, so the hash cannot be reversed by guessing.
+ *
+ * @example
+ * const record = store.data.refreshTokens[await hashRefreshToken(token)];
+ */
+export async function hashRefreshToken(token: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The stored hash of a presented token, or undefined when the value cannot be one of ours
+ * (not a string, empty, absurdly long), so that callers answer "unknown" without hashing it.
+ *
+ * @example
+ * const hash = await presentedTokenHash(body.refreshToken);
+ */
+export async function presentedTokenHash(token: unknown): Promise<string | undefined> {
+  if (typeof token !== 'string' || token.length === 0 || token.length > MAX_PRESENTED_LENGTH) {
+    return undefined;
+  }
+  return hashRefreshToken(token);
+}
+
+/**
+ * Spends every unspent token of a family (reuse detection, logout, blocking). Call it inside
+ * `store.write`. Returns how many tokens it spent.
+ *
+ * @example
+ * await store.write((data) => spendFamily(data, record.familyId, now));
+ */
+export function spendFamily(data: Dataset, familyId: string, now: Date): number {
+  return spendWhere(data, now, (record) => record.familyId === familyId);
+}
+
+/**
+ * Spends every unspent refresh token of a user: what blocking a user must do (the contract:
+ * "a BLOCKED user loses their refresh tokens"). Call it inside `store.write`.
+ *
+ * @example
+ * await store.write((data) => { user.status = 'BLOCKED'; revokeUserRefreshTokens(data, user.id, now); });
+ */
+export function revokeUserRefreshTokens(data: Dataset, userId: number, now: Date): number {
+  return spendWhere(data, now, (record) => record.userId === userId);
+}
+
+/** Whether a token's lifetime is over at `now`. */
+export function isRefreshTokenExpired(record: RefreshTokenRecord, now: Date): boolean {
+  return Date.parse(record.expiresAt) <= now.getTime();
+}
+
+/**
+ * Deletes the records of families whose every token has expired. Families with a live token
+ * are kept whole, spent members included, because reuse detection needs them.
+ *
+ * @example
+ * await store.write((data) => { insert(data); pruneExpiredFamilies(data, now); });
+ */
+export function pruneExpiredFamilies(data: Dataset, now: Date): void {
+  const liveFamilies = new Set<string>();
+  for (const record of Object.values(data.refreshTokens)) {
+    if (!isRefreshTokenExpired(record, now)) liveFamilies.add(record.familyId);
+  }
+  for (const [hash, record] of Object.entries(data.refreshTokens)) {
+    if (!liveFamilies.has(record.familyId)) delete data.refreshTokens[hash];
+  }
+}
+
+function spendWhere(
+  data: Dataset,
+  now: Date,
+  matches: (record: RefreshTokenRecord) => boolean,
+): number {
+  let spent = 0;
+  for (const record of Object.values(data.refreshTokens)) {
+    if (record.spentAt === null && matches(record)) {
+      record.spentAt = now.toISOString();
+      spent += 1;
+    }
+  }
+  return spent;
+}
+
+function randomBytes(length: number): Uint8Array {
+  return globalThis.crypto.getRandomValues(new Uint8Array(length));
+}
+
+function base64url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}

@@ -1,0 +1,108 @@
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { ApiProblem } from '../domain/api-problem.js';
+import type { Api } from '../api/create-api.js';
+import { API_BASE, apiRelativePath } from '../api/api-paths.js';
+import { renderProblem } from '../api/problem-response.js';
+import { docsPage } from './docs-page.js';
+import { rateLimits, type RateLimitOptions } from './rate-limits.js';
+import { toApiRequest } from './to-api-request.js';
+
+/** One structured log line (JSON). Never carries bodies, tokens or secrets. */
+export type LogLine = Record<string, string | number | boolean | undefined>;
+
+export interface AppOptions {
+  api: Api;
+  rateLimits: RateLimitOptions;
+  /** Where request and error log lines go; omit for silence. */
+  log?: (line: LogLine) => void;
+  /** True while the server drains on shutdown: new requests get 503. */
+  isDraining: () => boolean;
+}
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:\-]{1,128}$/;
+
+/**
+ * The Express face of the reference server: what only an HTTP server needs (security headers,
+ * rate limits, draining, request logs, the /docs page) around the transport-neutral pipeline,
+ * which answers everything else.
+ */
+export function createApp(options: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false); // the pipeline computes ETags of the exact representation
+  app.set('trust proxy', false);
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const sent = req.headers['x-request-id'];
+    const id = typeof sent === 'string' && SANE_REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
+    req.headers['x-request-id'] = id; // the pipeline echoes it, so every face agrees on one id
+    res.setHeader('X-Request-Id', id);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      options.log?.({
+        time: new Date().toISOString(),
+        level: 'info',
+        msg: 'request',
+        requestId: id,
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+      });
+    });
+    next();
+  });
+  app.use(
+    helmet({
+      // An API meant for browsers on other origins (CORS decides who may read).
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+      // The server speaks plain HTTP (TLS is a proxy's job): HSTS and an upgrade of /docs'
+      // asset requests to https would only break the page.
+      strictTransportSecurity: false,
+      contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    }),
+  );
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!options.isDraining()) return next();
+    res.setHeader('Connection', 'close');
+    sendProblem(
+      req,
+      res,
+      new ApiProblem('service-unavailable', 'The server is shutting down', {
+        headers: { 'Retry-After': '5' },
+      }),
+    );
+  });
+  for (const handler of rateLimits(options.rateLimits)) app.use(handler);
+  app.use(docsPage());
+  app.use(async (req: Request, res: Response) => {
+    const answer = await options.api.handle(await toApiRequest(req));
+    res.status(answer.status);
+    answer.headers.forEach((value, name) => res.setHeader(name, value));
+    res.end(answer.body ?? undefined);
+  });
+  // Express only reaches this on a fault of the adapter itself (a broken socket, a bad header).
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    options.log?.({
+      time: new Date().toISOString(),
+      level: 'error',
+      msg: 'adapter failure',
+      error: error instanceof Error ? error.name : 'unknown',
+    });
+    if (res.headersSent) return res.destroy();
+    sendProblem(req, res, new ApiProblem('internal-error', 'An unexpected error occurred'));
+  });
+  return app;
+}
+
+function sendProblem(req: Request, res: Response, problem: ApiProblem): void {
+  const relative = apiRelativePath(req.path);
+  const id = String(res.getHeader('X-Request-Id'));
+  const rendered = renderProblem(
+    problem,
+    relative === undefined ? req.path : API_BASE + relative,
+    id,
+  );
+  res.status(rendered.status).set(rendered.headers).send(rendered.body);
+}

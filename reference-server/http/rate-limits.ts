@@ -1,0 +1,104 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ApiProblem } from '../domain/api-problem.js';
+import { renderProblem } from '../api/problem-response.js';
+import { API_BASE, apiRelativePath } from '../api/api-paths.js';
+
+export interface RateLimitOptions {
+  /** Requests a minute per token subject (per address without a token); 0 turns it off. */
+  perMinute: number;
+  /** Login attempts a minute per address; 0 turns it off. */
+  loginPerMinute: number;
+}
+
+/**
+ * The contract's rate limits with express-rate-limit: IETF RateLimit and RateLimit-Policy
+ * headers (draft 8) on every response under /api, and 429 problem+json with Retry-After when
+ * exceeded. The subject is read from the token without verifying it: a forged token is
+ * refused with 401 anyway, and counting it under its claimed subject costs that subject
+ * nothing it would not pay for its own requests.
+ */
+export function rateLimits(options: RateLimitOptions): RequestHandler[] {
+  const handlers: RequestHandler[] = [];
+  if (options.loginPerMinute > 0) {
+    handlers.push(
+      limiter({
+        limit: options.loginPerMinute,
+        identifier: 'login',
+        key: (req) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown'),
+        skip: (req) => req.method !== 'POST' || apiRelativePath(req.path) !== '/auth/login',
+      }),
+    );
+  }
+  if (options.perMinute > 0) {
+    handlers.push(
+      limiter({
+        limit: options.perMinute,
+        identifier: 'api',
+        key: (req) =>
+          tokenSubject(req) ?? ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown'),
+        // Preflights carry no token and must not eat into a client's budget.
+        skip: (req) => req.method === 'OPTIONS' || !req.path.startsWith('/api/'),
+      }),
+    );
+  }
+  return handlers;
+}
+
+function limiter(o: {
+  limit: number;
+  identifier: string;
+  key: (req: Request) => string;
+  skip: (req: Request) => boolean;
+}) {
+  return rateLimit({
+    windowMs: 60_000,
+    limit: o.limit,
+    identifier: o.identifier,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: o.key,
+    skip: o.skip,
+    handler: (req: Request, res: Response) => {
+      const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+      const retryAfter = Math.max(
+        1,
+        Math.ceil(((reset?.getTime() ?? Date.now() + 60_000) - Date.now()) / 1000),
+      );
+      const relative = apiRelativePath(req.path);
+      const problem = new ApiProblem(
+        'rate-limited',
+        `Rate limit exceeded (${o.limit} requests a minute); retry in ${retryAfter} s`,
+        {
+          headers: { 'Retry-After': String(retryAfter) },
+        },
+      );
+      const requestId = String(res.getHeader('X-Request-Id') ?? crypto.randomUUID());
+      const rendered = renderProblem(
+        problem,
+        relative === undefined ? req.path : API_BASE + relative,
+        requestId,
+      );
+      res
+        .status(rendered.status)
+        .set(rendered.headers)
+        .set('X-Request-Id', requestId)
+        .send(rendered.body);
+    },
+  });
+}
+
+function tokenSubject(req: Request): string | undefined {
+  const match = /^Bearer\s+[^.]+\.([^.]+)\./i.exec(req.headers.authorization ?? '');
+  if (!match) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(match[1] as string, 'base64url').toString('utf8')) as {
+      sub?: unknown;
+    };
+    return typeof claims.sub === 'string' && claims.sub.length <= 32
+      ? `sub:${claims.sub}`
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

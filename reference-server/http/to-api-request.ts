@@ -1,0 +1,37 @@
+import type { Request } from 'express';
+import { MAX_BODY_BYTES } from '../api/body-parser.js';
+import type { ApiRequest } from '../api/api-types.js';
+
+/**
+ * Reads an Express request into the pipeline's transport-neutral form. The body is read in
+ * full but only its first MAX_BODY_BYTES + 1 bytes are kept: an oversized body is flagged, not
+ * refused here, so that the pipeline answers 413 in the contract's order (after 401/403/406).
+ */
+export async function toApiRequest(req: Request): Promise<ApiRequest> {
+  const target = req.originalUrl;
+  const q = target.indexOf('?');
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  let total = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (kept <= MAX_BODY_BYTES) {
+      chunks.push(chunk);
+      kept += chunk.length;
+    }
+  }
+  return {
+    method: req.method,
+    path: q === -1 ? target : target.slice(0, q),
+    query: q === -1 ? '' : target.slice(q + 1),
+    headers,
+    body: total === 0 ? null : new Uint8Array(Buffer.concat(chunks)),
+    bodyTooLarge: total > MAX_BODY_BYTES,
+    ...(req.socket.remoteAddress ? { clientAddress: req.socket.remoteAddress } : {}),
+  };
+}

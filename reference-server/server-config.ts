@@ -1,0 +1,109 @@
+import { isIP } from 'node:net';
+import { resolve } from 'node:path';
+import { MIN_SECRET_BYTES, randomSigningSecret } from './node/jwt-access-token-codec.js';
+
+/** Documented demo passwords (README): fine on a laptop, refused on a non-loopback address. */
+export const DEMO_ADMIN_PASSWORD = 'admin-demo-password';
+export const DEMO_USER_PASSWORD = 'user-demo-password';
+
+/** What `apikit serve` and `createServer` accept; every field has a default. */
+export interface ServerOptions {
+  /** TCP port; 0 picks a free one (default 3000). */
+  port?: number;
+  /** Address to bind (default 127.0.0.1). */
+  host?: string;
+  /** The JSON store file (default ./data/db.json); ignored with `memory`. */
+  dbFile?: string;
+  /** Keep the store in memory (tests, throwaway demos). */
+  memory?: boolean;
+  /** Seed of a new store: the demo data set, or only the two login accounts. */
+  data?: 'demo' | 'empty';
+  /** HS256 signing secret (>= 32 bytes); default APIKIT_JWT_SECRET, else random per start. */
+  jwtSecret?: string;
+  adminPassword?: string;
+  userPassword?: string;
+  /** Access token lifetime in seconds (default 900). */
+  accessTokenTtlSeconds?: number;
+  /** Requests a minute per client; 0 turns limiting off (default 1000). */
+  rateLimit?: number;
+  /** Login attempts a minute per address; 0 turns it off (default 20). */
+  loginRateLimit?: number;
+  /** Allowed CORS origins (default: any). */
+  corsOrigins?: '*' | string[];
+  /** Structured log sink; default silent. */
+  log?: (line: Record<string, unknown>) => void;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dbFile: string | undefined;
+  data: 'demo' | 'empty';
+  jwtSecret: string;
+  adminPassword: string;
+  userPassword: string;
+  accessTokenTtlSeconds: number;
+  rateLimit: number;
+  loginRateLimit: number;
+  corsOrigins: '*' | string[];
+  /** Things the operator should know at start (a random secret, demo passwords in use). */
+  warnings: string[];
+}
+
+/** A configuration the server refuses to start with. */
+export class ServerConfigError extends Error {
+  override name = 'ServerConfigError';
+}
+
+/**
+ * Resolves options over the APIKIT_* environment (options win) and applies the contract's
+ * safety rules: a secret of at least 32 bytes, and no demo passwords on a non-loopback address.
+ */
+export function resolveServerConfig(
+  options: ServerOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): ServerConfig {
+  const warnings: string[] = [];
+  const host = options.host ?? '127.0.0.1';
+  let jwtSecret = options.jwtSecret ?? env.APIKIT_JWT_SECRET;
+  if (!jwtSecret) {
+    jwtSecret = randomSigningSecret();
+    warnings.push(
+      'No signing secret configured (APIKIT_JWT_SECRET or --jwt-secret): a random one is used, so tokens will not outlive a restart.',
+    );
+  } else if (Buffer.byteLength(jwtSecret) < MIN_SECRET_BYTES) {
+    throw new ServerConfigError(
+      `The JWT signing secret must be at least ${MIN_SECRET_BYTES} bytes`,
+    );
+  }
+  const adminPassword = options.adminPassword ?? env.APIKIT_ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD;
+  const userPassword = options.userPassword ?? env.APIKIT_USER_PASSWORD ?? DEMO_USER_PASSWORD;
+  const usesDemoPasswords =
+    adminPassword === DEMO_ADMIN_PASSWORD || userPassword === DEMO_USER_PASSWORD;
+  if (usesDemoPasswords && !isLoopback(host)) {
+    throw new ServerConfigError(
+      `Refusing to listen on ${host} with the documented demo passwords: set APIKIT_ADMIN_PASSWORD and APIKIT_USER_PASSWORD`,
+    );
+  }
+  return {
+    port: options.port ?? 3000,
+    host,
+    dbFile: options.memory ? undefined : resolve(options.dbFile ?? 'data/db.json'),
+    data: options.data ?? 'demo',
+    jwtSecret,
+    adminPassword,
+    userPassword,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 900,
+    rateLimit: options.rateLimit ?? 1000,
+    loginRateLimit: options.loginRateLimit ?? 20,
+    corsOrigins: options.corsOrigins ?? '*',
+    warnings,
+  };
+}
+
+/** 127.0.0.0/8, ::1 and localhost; anything else (0.0.0.0 included) is reachable from outside. */
+export function isLoopback(host: string): boolean {
+  if (host === 'localhost') return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  return host === '::1' || host === '[::1]';
+}
