@@ -13,6 +13,7 @@ import { createJwtAccessTokenCodec } from './node/jwt-access-token-codec.js';
 import { createScryptPasswordHasher } from './node/scrypt-password-hasher.js';
 import { resolveServerConfig, type ServerConfig, type ServerOptions } from './server-config.js';
 import { createStore } from './store/create-store.js';
+import { createDurableStore } from './store/durable-store.js';
 
 /** A listening reference server. */
 export interface RunningServer {
@@ -50,15 +51,15 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     demoPasswords: { admin: config.adminPassword, user: config.userPassword },
     dataSet: config.data,
   };
-  const store = await createStore({
-    ...(config.dbFile ? { file: config.dbFile } : { memory: true }),
-    seed: () =>
-      buildSeedDataset(config.data, {
-        passwords,
-        demoPasswords: domainConfig.demoPasswords,
-        now: new Date(),
-      }),
-  });
+  const seed = () =>
+    buildSeedDataset(config.data, {
+      passwords,
+      demoPasswords: domainConfig.demoPasswords,
+      now: new Date(),
+    });
+  const store = options.adapter
+    ? await createDurableStore({ adapter: options.adapter, seed })
+    : await createStore({ ...(config.dbFile ? { file: config.dbFile } : { memory: true }), seed });
   const ctx: DomainContext = {
     store,
     clock: () => new Date(),

@@ -1,4 +1,6 @@
 import { isIP } from 'node:net';
+import type { Adapter } from 'lowdb';
+import type { Dataset } from './domain/dataset.js';
 import { resolve } from 'node:path';
 import { MIN_SECRET_BYTES, randomSigningSecret } from './node/jwt-access-token-codec.js';
 
@@ -32,6 +34,11 @@ export interface ServerOptions {
   corsOrigins?: '*' | string[];
   /** Structured log sink; default silent. */
   log?: (line: Record<string, unknown>) => void;
+  /**
+   * A lowdb adapter to persist through instead of the file or memory (fault tests inject a
+   * failing one). Overrides `dbFile` and `memory`.
+   */
+  adapter?: Adapter<Dataset>;
 }
 
 export interface ServerConfig {

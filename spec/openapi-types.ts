@@ -1563,12 +1563,12 @@ export interface components {
          */
         LocationUser: string;
         /**
-         * @description Remaining quota of the policy that applies to this request (draft-ietf-httpapi-ratelimit-headers): `r` requests left, `t` seconds until the window resets.
+         * @description Remaining quota of the policy that applies to this request (draft-ietf-httpapi-ratelimit-headers): `r` requests left, `t` seconds until the window resets. Sent on every response under `/api` while a rate limit is in force (the default); absent when the server runs with limiting turned off.
          * @example "default";r=998;t=42
          */
         RateLimit: string;
         /**
-         * @description The quota policy (draft-ietf-httpapi-ratelimit-headers): `q` requests per window of `w` seconds (by default 1000 a minute; `"login";q=20;w=60` for login attempts).
+         * @description The quota policy (draft-ietf-httpapi-ratelimit-headers): `q` requests per window of `w` seconds (by default 1000 a minute; `"login";q=20;w=60` for login attempts). Sent on every response under `/api` while a rate limit is in force (the default); absent when the server runs with limiting turned off.
          * @example "default";q=1000;w=60
          */
         RateLimitPolicy: string;

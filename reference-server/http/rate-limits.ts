@@ -34,7 +34,7 @@ export function rateLimits(options: RateLimitOptions): RequestHandler[] {
     handlers.push(
       limiter({
         limit: options.perMinute,
-        identifier: 'api',
+        identifier: 'default',
         key: (req) =>
           tokenSubject(req) ?? ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown'),
         // Preflights carry no token and must not eat into a client's budget.
