@@ -12,7 +12,11 @@ describe('acceptsJson', () => {
     { name: 'application/*', accept: 'application/*', expected: true },
     { name: 'upper case', accept: 'APPLICATION/JSON', expected: true },
     { name: 'with parameters', accept: 'application/json; charset=utf-8', expected: true },
-    { name: 'a browser default', accept: 'text/html,application/xhtml+xml,*/*;q=0.8', expected: true },
+    {
+      name: 'a browser default',
+      accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+      expected: true,
+    },
     { name: 'JSON with a low q', accept: 'text/html, application/json;q=0.1', expected: true },
     { name: 'spaces around ranges', accept: ' text/html ,  application/json ', expected: true },
     { name: 'text/html only', accept: 'text/html', expected: false },

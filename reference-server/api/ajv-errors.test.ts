@@ -69,7 +69,9 @@ describe('toErrorEntries', () => {
   });
 
   it('reports every violation at once', () => {
-    const pointers = entries({ name: '', status: 'C', age: 'x', extra: true }).map((e) => e.pointer);
+    const pointers = entries({ name: '', status: 'C', age: 'x', extra: true }).map(
+      (e) => e.pointer,
+    );
     expect(pointers.sort()).toEqual(['#/age', '#/extra', '#/name', '#/status']);
   });
 
@@ -80,7 +82,9 @@ describe('toErrorEntries', () => {
   ])('puts a parameter error at its base $base', ({ base, expected }) => {
     const size = ajv.compile({ type: 'integer', maximum: 100 });
     expect(size(101)).toBe(false);
-    expect(toErrorEntries(size.errors, base)).toEqual([{ pointer: expected, detail: 'must be <= 100' }]);
+    expect(toErrorEntries(size.errors, base)).toEqual([
+      { pointer: expected, detail: 'must be <= 100' },
+    ]);
   });
 
   it('folds a fault ajv reports twice into one entry', () => {

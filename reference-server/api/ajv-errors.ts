@@ -23,7 +23,7 @@ export function toErrorEntries(
       detail = 'is not a known property';
     } else if (error.keyword === 'enum') {
       detail = `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
-    } else if (error.keyword === 'type' && error.schema === 'integer') {
+    } else if (error.keyword === 'type' && params.type === 'integer') {
       detail = 'must be an integer';
     }
     const pointer = base + path;

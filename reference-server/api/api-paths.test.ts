@@ -10,7 +10,11 @@ describe('apiRelativePath', () => {
     { name: 'the versioned base', path: '/api/v1/users/1', expected: '/users/1' },
     { name: 'the /api alias', path: '/api/users/1', expected: '/users/1' },
     { name: 'a nested path', path: '/api/v1/users/2/orders/3', expected: '/users/2/orders/3' },
-    { name: 'a trailing slash is kept (routing 404s it)', path: '/api/v1/users/', expected: '/users/' },
+    {
+      name: 'a trailing slash is kept (routing 404s it)',
+      path: '/api/v1/users/',
+      expected: '/users/',
+    },
     { name: 'the base with a slash', path: '/api/v1/', expected: '/' },
     { name: 'a segment that only starts like a version', path: '/api/video', expected: '/video' },
     { name: 'a v-segment that is not a number', path: '/api/v1x/users', expected: '/v1x/users' },

@@ -45,3 +45,11 @@ export function readBearerToken(headers: Headers, query: string): BearerPresenta
 export function wwwAuthenticate(tokenPresented: boolean): string {
   return tokenPresented ? 'Bearer realm="api", error="invalid_token"' : 'Bearer realm="api"';
 }
+
+/** Whether the request presented a bearer token at all (well-formed or not, header or query). */
+export function isBearerPresented(headers: Headers, query: string): boolean {
+  return (
+    /^Bearer\b/i.test(headers.get('authorization') ?? '') ||
+    new URLSearchParams(query).has('access_token')
+  );
+}

@@ -8,7 +8,7 @@ import type { DomainContext, Principal } from '../domain/ports.js';
 import { acceptsJson } from './accept-header.js';
 import { API_BASE, apiRelativePath } from './api-paths.js';
 import type { ApiRequest, ApiResponse } from './api-types.js';
-import { readBearerToken, wwwAuthenticate } from './bearer-token.js';
+import { isBearerPresented, readBearerToken, wwwAuthenticate } from './bearer-token.js';
 import { BodyParser, MAX_BODY_BYTES, describe } from './body-parser.js';
 import { corsHeaders, type CorsOrigins } from './cors-policy.js';
 import { IdempotencyKeys, type RememberedAnswer } from './idempotency.js';
@@ -141,6 +141,8 @@ export function createApi(options: ApiOptions): Api {
         // 401, then 403: who is calling, and may they call this at all.
         let principal: Principal | undefined;
         if (op.security.some((r) => Object.keys(r).length > 0)) {
+          // Decided before parsing: a malformed or misplaced token was presented all the same.
+          tokenPresented = isBearerPresented(request.headers, request.query);
           const presented = readBearerToken(request.headers, request.query);
           if (presented.kind !== 'bearer') {
             throw new ApiProblem(
@@ -148,7 +150,6 @@ export function createApi(options: ApiOptions): Api {
               'This operation needs an access token: send Authorization: Bearer <token>',
             );
           }
-          tokenPresented = true;
           principal = await authenticate(ctx, presented.token);
           const role = (op.operation as { 'x-apikit-role'?: string })['x-apikit-role'];
           if (role === 'ADMIN' && !principal.isAdmin) {
@@ -183,26 +184,20 @@ export function createApi(options: ApiOptions): Api {
           apiPath: relative as string,
           rawQuery: request.query,
         };
+        handler.requires?.(input);
         if (UNSAFE.has(method) && handler.current) {
           checkPreconditions(request.headers, handler.current(input));
         }
         input.body = bodyParser.parse(mediaType, request.body);
 
         const execute = async (): Promise<RememberedAnswer> => {
-          const answer = new Headers();
           try {
             const result = await handler.run(input);
             const rendered = renderResult(result, method, request.headers);
-            for (const [k, v] of Object.entries(rendered.headers)) answer.set(k, v);
-            return {
-              status: rendered.status,
-              headers: Object.fromEntries(answer),
-              body: rendered.body,
-            };
+            return { status: rendered.status, headers: rendered.headers, body: rendered.body };
           } catch (error) {
             const problem = toApiProblem(error, requestId);
-            if (problem.status >= 500 && !(error instanceof ApiProblem))
-              options.onUnexpectedError?.(error, requestId);
+            if (problem.status === 500) options.onUnexpectedError?.(error, requestId);
             const rendered = renderProblem(problem, instance, requestId);
             return { status: rendered.status, headers: rendered.headers, body: rendered.body };
           }
@@ -221,8 +216,7 @@ export function createApi(options: ApiOptions): Api {
       }
     } catch (error) {
       const problem = toApiProblem(error, requestId);
-      if (problem.status >= 500 && !(error instanceof ApiProblem))
-        options.onUnexpectedError?.(error, requestId);
+      if (problem.status === 500) options.onUnexpectedError?.(error, requestId);
       const rendered = renderProblem(problem, instance, requestId);
       status = rendered.status;
       body = rendered.body;

@@ -1,6 +1,7 @@
 import { ApiProblem } from '../domain/api-problem.js';
 import type { IdempotencyRecord } from '../domain/dataset.js';
 import type { DomainContext } from '../domain/ports.js';
+import { StoreUnavailableError } from '../domain/store.js';
 
 /** The part of an answer that a replay repeats: status, body and the headers that describe it. */
 export interface RememberedAnswer {
@@ -22,6 +23,13 @@ const REPLAYED_HEADERS = ['Content-Type', 'Location', 'ETag', 'Last-Modified', '
 export class IdempotencyKeys {
   private readonly inFlight = new Set<string>();
 
+  /**
+   * Answers whose record could not be written (the store failed right after the change itself
+   * was made). They still replay from memory, and the next successful write stores them: a
+   * retry must not repeat a change that happened. Only a crash in that window loses them.
+   */
+  private readonly unsaved = new Map<string, IdempotencyRecord>();
+
   constructor(private readonly ctx: DomainContext) {}
 
   async run(
@@ -31,7 +39,7 @@ export class IdempotencyKeys {
   ): Promise<RememberedAnswer> {
     const requestBody = canonicalJson(body);
     const now = this.ctx.clock();
-    const known = this.ctx.store.data.idempotency[scope];
+    const known = this.ctx.store.data.idempotency[scope] ?? this.unsaved.get(scope);
     if (known && Date.parse(known.expiresAt) > now.getTime()) {
       if (known.requestBody !== requestBody) {
         throw new ApiProblem(
@@ -68,10 +76,19 @@ export class IdempotencyKeys {
           now.getTime() + this.ctx.config.idempotencyTtlSeconds * 1000,
         ).toISOString(),
       };
-      await this.ctx.store.write((data) => {
-        pruneExpired(data.idempotency, now);
-        data.idempotency[scope] = record;
-      });
+      this.unsaved.set(scope, record);
+      await this.ctx.store
+        .write((data) => {
+          pruneExpired(data.idempotency, now);
+          for (const [pending, unsaved] of this.unsaved) data.idempotency[pending] = unsaved;
+        })
+        .then(
+          () => this.unsaved.clear(),
+          (error: unknown) => {
+            if (!(error instanceof StoreUnavailableError)) throw error;
+            pruneExpired(this.unsaved, now, MAX_UNSAVED);
+          },
+        );
       return answer;
     } finally {
       this.inFlight.delete(scope);
@@ -92,7 +109,21 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
-function pruneExpired(records: Record<string, IdempotencyRecord>, now: Date): void {
+/** Bound of answers kept only in memory while the store refuses writes (oldest go first). */
+const MAX_UNSAVED = 10_000;
+
+function pruneExpired(
+  records: Record<string, IdempotencyRecord> | Map<string, IdempotencyRecord>,
+  now: Date,
+  max = Infinity,
+): void {
+  if (records instanceof Map) {
+    for (const [scope, record] of records) {
+      if (Date.parse(record.expiresAt) <= now.getTime() || records.size > max)
+        records.delete(scope);
+    }
+    return;
+  }
   for (const [scope, record] of Object.entries(records)) {
     if (Date.parse(record.expiresAt) <= now.getTime()) delete records[scope];
   }

@@ -81,7 +81,10 @@ export class ParameterParser {
         continue;
       }
       if (!c.validate(converted.value)) {
-        result.errors.push(...toErrorEntries(c.validate.errors, c.pointer));
+        // The contract points at the parameter itself (`#/query/sort`), not inside its value.
+        for (const entry of toErrorEntries(c.validate.errors, c.pointer)) {
+          result.errors.push({ pointer: c.pointer, detail: entry.detail });
+        }
         continue;
       }
       result[c.parameter.in as 'query'][name] = converted.value;
@@ -92,7 +95,10 @@ export class ParameterParser {
   private convert(c: CompiledParameter, raw: string[]): { value: unknown } | { error: string } {
     if (c.schema.type === 'array') {
       const items = (c.schema.items ?? {}) as OpenAPIV3.SchemaObject;
-      const values = c.parameter.explode === false ? raw.flatMap((r) => r.split(',')) : raw;
+      if (c.parameter.explode === false && raw.length > 1) {
+        return { error: 'must be given once, as a comma-separated list' };
+      }
+      const values = c.parameter.explode === false ? (raw[0] as string).split(',') : raw;
       const converted: unknown[] = [];
       for (const v of values) {
         const one = convertScalar(items, v);

@@ -13,7 +13,8 @@ export const ROLES: readonly Role[] = Object.freeze([
   { id: ADMIN_ROLE_ID, name: 'ADMIN' },
 ]);
 
-function requireRole(roleId: number): Role {
+/** The role with that id; 404 `not-found` when the catalog has none. */
+export function requireRole(roleId: number): Role {
   const role = ROLES.find((candidate) => candidate.id === roleId);
   if (!role) throw new ApiProblem('not-found', `Role ${roleId} does not exist.`);
   return role;

@@ -1,6 +1,7 @@
 import { blockUser, resetData, unblockUser } from '../../domain/admin-service.js';
 import { login, logout, refresh } from '../../domain/auth-service.js';
 import type { LoginRequest } from '../../domain/dto.js';
+import { getUser } from '../../domain/users-service.js';
 import { pathId, type OperationHandler } from './operation-handler.js';
 
 /** Answers under /auth are never cached: they carry credentials. */
@@ -29,11 +30,13 @@ export const accountHandlers: Record<string, OperationHandler> = {
     },
   },
   blockUser: {
+    requires: (input) => void getUser(input.ctx, pathId(input)),
     async run(input) {
       return { status: 200, body: await blockUser(input.ctx, pathId(input)) };
     },
   },
   unblockUser: {
+    requires: (input) => void getUser(input.ctx, pathId(input)),
     async run(input) {
       return { status: 200, body: await unblockUser(input.ctx, pathId(input)) };
     },

@@ -1,5 +1,12 @@
 import { getCategory, listCategories } from '../../domain/categories.js';
-import { assignUserRole, listRoles, listUserRoles, removeUserRole } from '../../domain/roles.js';
+import {
+  assignUserRole,
+  listRoles,
+  listUserRoles,
+  removeUserRole,
+  requireRole,
+} from '../../domain/roles.js';
+import { getUser } from '../../domain/users-service.js';
 import {
   CATALOG_CACHE,
   pathId,
@@ -12,6 +19,10 @@ export const catalogHandlers: Record<string, OperationHandler> = {
     run: (input) => ({ status: 200, body: listUserRoles(input.ctx, pathId(input)), etag: 'weak' }),
   },
   assignUserRole: {
+    requires(input) {
+      getUser(input.ctx, pathId(input));
+      requireRole(pathId(input, 'roleId'));
+    },
     async run(input) {
       await assignUserRole(input.ctx, pathId(input), pathId(input, 'roleId'));
       return { status: 204 };

@@ -38,6 +38,11 @@ export interface OperationResult {
  * not an error (PUT creating at a client-known id).
  */
 export interface OperationHandler {
+  /**
+   * Throws 404 when a resource the operation acts on is absent, so that 404 is judged before
+   * the body (contract check order) on operations without a representation to precondition.
+   */
+  requires?(input: OperationInput): void;
   current?(input: OperationInput): Resource<unknown> | undefined;
   run(input: OperationInput): OperationResult | Promise<OperationResult>;
 }

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '../../domain/dataset.js';
+import { getUser } from '../../domain/users-service.js';
 import type {
   CreateOrderRequest,
   ReplaceOrderRequest,
@@ -39,6 +40,7 @@ export const orderHandlers: Record<string, OperationHandler> = {
     }),
   },
   createUserOrder: {
+    requires: (input) => void getUser(input.ctx, pathId(input, 'userId')),
     async run(input) {
       const order = await createUserOrder(
         input.ctx,
@@ -93,6 +95,7 @@ export const orderHandlers: Record<string, OperationHandler> = {
       ),
   },
   cancelOrder: {
+    requires: (input) => void getOrder(input.ctx, pathId(input)),
     async run(input) {
       return { status: 200, body: await cancelOrder(input.ctx, pathId(input)) };
     },

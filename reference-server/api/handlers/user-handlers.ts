@@ -105,6 +105,7 @@ export const userHandlers: Record<string, OperationHandler> = {
     },
   },
   activateUser: {
+    requires: (input) => void getUser(input.ctx, pathId(input)),
     async run(input) {
       return { status: 200, body: await activateUser(input.ctx, caller(input), pathId(input)) };
     },
