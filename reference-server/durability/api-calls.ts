@@ -30,7 +30,8 @@ export async function login(api: string, username: string, password: string): Pr
     body: JSON.stringify({ username, password }),
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
-  if (res.status !== 200) throw new Error(`login as ${username}: ${res.status} ${await res.text()}`);
+  if (res.status !== 200)
+    throw new Error(`login as ${username}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 

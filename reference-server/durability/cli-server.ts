@@ -70,7 +70,10 @@ export async function startCliServer(options: CliServerOptions): Promise<CliServ
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => fail(`printed no address within ${startTimeoutMs} ms`), startTimeoutMs);
+    const timer = setTimeout(
+      () => fail(`printed no address within ${startTimeoutMs} ms`),
+      startTimeoutMs,
+    );
     function fail(why: string) {
       clearTimeout(timer);
       child.kill('SIGKILL');

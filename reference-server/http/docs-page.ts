@@ -6,6 +6,7 @@ const PAGE = `<!doctype html>
   <head>
     <meta charset="utf-8" />
     <title>User/Order Service: API reference</title>
+    <link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png" />
     <link rel="stylesheet" href="/docs/assets/swagger-ui.css" />
   </head>
   <body>

@@ -65,3 +65,17 @@ describe('DurableJsonFile', () => {
     expect(await readFile(file, 'utf8')).toBe(content);
   });
 });
+
+describe('DurableJsonFile temp files', () => {
+  it('removes temp files a killed writer left behind, on the first read, and nothing else', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'apikit-sweep-'));
+    const file = join(dir, 'db.json');
+    await writeFile(file, JSON.stringify({ kept: true }));
+    await writeFile(join(dir, '.db.json.abc123.tmp'), 'half a write');
+    await writeFile(join(dir, '.other.json.abc123.tmp'), 'not ours');
+    await writeFile(join(dir, 'notes.tmp'), 'not ours either');
+    const adapter = new DurableJsonFile(file);
+    expect(await adapter.read()).toEqual({ kept: true });
+    expect((await readdir(dir)).sort()).toEqual(['.other.json.abc123.tmp', 'db.json', 'notes.tmp']);
+  });
+});

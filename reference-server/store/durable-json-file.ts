@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
 import type { Dataset } from '../domain/dataset.js';
@@ -15,6 +15,7 @@ import type { Dataset } from '../domain/dataset.js';
  */
 export class DurableJsonFile implements Adapter<Dataset> {
   readonly file: string;
+  private swept = false;
 
   constructor(file: string) {
     this.file = file;
@@ -22,6 +23,10 @@ export class DurableJsonFile implements Adapter<Dataset> {
 
   /** The parsed file; null when it does not exist; throws (naming it) when it does not parse. */
   async read(): Promise<Dataset | null> {
+    if (!this.swept) {
+      this.swept = true;
+      await this.sweepTempFiles();
+    }
     let text: string;
     try {
       text = await readFile(this.file, 'utf8');
@@ -41,6 +46,21 @@ export class DurableJsonFile implements Adapter<Dataset> {
     }
     // Trusted beyond this: the file is ours, and schemaVersion leaves room for migrations.
     return parsed as Dataset;
+  }
+
+  /**
+   * Removes temp files that a killed process left mid-write. They are never read (the rename
+   * is the commit point), but each is as large as the store. Runs once, on the first read,
+   * before this process writes anything.
+   */
+  private async sweepTempFiles(): Promise<void> {
+    const prefix = `.${basename(this.file)}.`;
+    const names = await readdir(dirname(this.file)).catch(() => [] as string[]);
+    await Promise.all(
+      names
+        .filter((name) => name.startsWith(prefix) && name.endsWith('.tmp'))
+        .map((name) => rm(join(dirname(this.file), name), { force: true }).catch(() => undefined)),
+    );
   }
 
   async write(data: Dataset): Promise<void> {
