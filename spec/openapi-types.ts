@@ -25,7 +25,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token; path parameters and the query are validated as for any other method (400).
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
          */
         options: operations["optionsUsers"];
         head?: never;
@@ -63,7 +63,7 @@ export interface paths {
         delete: operations["deleteUser"];
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token; path parameters and the query are validated as for any other method (400).
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
          */
         options: operations["optionsUser"];
         head?: never;
@@ -97,7 +97,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token; path parameters and the query are validated as for any other method (400).
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
          */
         options: operations["optionsUserActivate"];
         head?: never;
@@ -131,7 +131,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token; path parameters and the query are validated as for any other method (400).
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
          */
         options: operations["optionsUserOrders"];
         head?: never;
@@ -174,7 +174,7 @@ export interface paths {
         delete: operations["deleteUserOrder"];
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token; path parameters and the query are validated as for any other method (400).
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
          */
         options: operations["optionsUserOrder"];
         head?: never;
@@ -208,7 +208,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token; path parameters and the query are validated as for any other method (400).
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
          */
         options: operations["optionsOrder"];
         head?: never;
@@ -238,7 +238,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token; path parameters and the query are validated as for any other method (400).
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
          */
         options: operations["optionsOrderCancel"];
         head?: never;
@@ -268,7 +268,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token; path parameters and the query are validated as for any other method (400).
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
          */
         options: operations["optionsOrderItem"];
         head?: never;
@@ -298,7 +298,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token; path parameters and the query are validated as for any other method (400).
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
          */
         options: operations["optionsUserRoles"];
         head?: never;
@@ -337,7 +337,7 @@ export interface paths {
         delete: operations["removeUserRole"];
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token; path parameters and the query are validated as for any other method (400).
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
          */
         options: operations["optionsUserRole"];
         head?: never;
@@ -361,7 +361,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token; path parameters and the query are validated as for any other method (400).
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
          */
         options: operations["optionsRoles"];
         head?: never;
@@ -385,7 +385,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token; path parameters and the query are validated as for any other method (400).
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
          */
         options: operations["optionsCategories"];
         head?: never;
@@ -415,7 +415,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token; path parameters and the query are validated as for any other method (400).
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
          */
         options: operations["optionsCategory"];
         head?: never;
@@ -439,7 +439,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token; path parameters and the query are validated as for any other method (400).
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
          */
         options: operations["optionsAuthLogin"];
         head?: never;
@@ -463,7 +463,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token; path parameters and the query are validated as for any other method (400).
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
          */
         options: operations["optionsAuthRefresh"];
         head?: never;
@@ -487,7 +487,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token; path parameters and the query are validated as for any other method (400).
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
          */
         options: operations["optionsAuthLogout"];
         head?: never;
@@ -517,7 +517,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token; path parameters and the query are validated as for any other method (400).
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
          */
         options: operations["optionsAdminUserBlock"];
         head?: never;
@@ -547,7 +547,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token; path parameters and the query are validated as for any other method (400).
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
          */
         options: operations["optionsAdminUserUnblock"];
         head?: never;
@@ -571,7 +571,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token; path parameters and the query are validated as for any other method (400).
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
          */
         options: operations["optionsAdminReset"];
         head?: never;
@@ -1767,7 +1767,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -1964,10 +1963,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the user.
-                 * @example 2
+                 * @description Any segment; OPTIONS does not validate it.
+                 * @example 1
                  */
-                id: components["parameters"]["UserIdPath"];
+                id: string;
             };
             cookie?: never;
         };
@@ -1994,7 +1993,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2131,10 +2129,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the user.
-                 * @example 2
+                 * @description Any segment; OPTIONS does not validate it.
+                 * @example 1
                  */
-                id: components["parameters"]["UserIdPath"];
+                id: string;
             };
             cookie?: never;
         };
@@ -2160,7 +2158,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2309,10 +2306,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the user who owns the orders.
-                 * @example 2
+                 * @description Any segment; OPTIONS does not validate it.
+                 * @example 1
                  */
-                userId: components["parameters"]["UserIdInOrdersPath"];
+                userId: string;
             };
             cookie?: never;
         };
@@ -2338,7 +2335,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2536,15 +2532,15 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the user who owns the orders.
-                 * @example 2
+                 * @description Any segment; OPTIONS does not validate it.
+                 * @example 1
                  */
-                userId: components["parameters"]["UserIdInOrdersPath"];
+                userId: string;
                 /**
-                 * @description Identifier of the order; it must belong to the user in the path (else 404).
-                 * @example 7
+                 * @description Any segment; OPTIONS does not validate it.
+                 * @example 1
                  */
-                orderId: components["parameters"]["OrderIdPath"];
+                orderId: string;
             };
             cookie?: never;
         };
@@ -2571,7 +2567,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2734,10 +2729,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the order.
-                 * @example 7
+                 * @description Any segment; OPTIONS does not validate it.
+                 * @example 1
                  */
-                id: components["parameters"]["OrderIdTopPath"];
+                id: string;
             };
             cookie?: never;
         };
@@ -2763,7 +2758,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2827,10 +2821,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the order.
-                 * @example 7
+                 * @description Any segment; OPTIONS does not validate it.
+                 * @example 1
                  */
-                id: components["parameters"]["OrderIdTopPath"];
+                id: string;
             };
             cookie?: never;
         };
@@ -2856,7 +2850,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2921,10 +2914,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the order item.
-                 * @example 12
+                 * @description Any segment; OPTIONS does not validate it.
+                 * @example 1
                  */
-                id: components["parameters"]["OrderItemIdPath"];
+                id: string;
             };
             cookie?: never;
         };
@@ -2950,7 +2943,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3014,10 +3006,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the user.
-                 * @example 2
+                 * @description Any segment; OPTIONS does not validate it.
+                 * @example 1
                  */
-                id: components["parameters"]["UserIdPath"];
+                id: string;
             };
             cookie?: never;
         };
@@ -3043,7 +3035,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3133,15 +3124,15 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the user.
-                 * @example 2
+                 * @description Any segment; OPTIONS does not validate it.
+                 * @example 1
                  */
-                id: components["parameters"]["UserIdPath"];
+                id: string;
                 /**
-                 * @description Identifier of the role (1 USER, 2 ADMIN).
-                 * @example 2
+                 * @description Any segment; OPTIONS does not validate it.
+                 * @example 1
                  */
-                roleId: components["parameters"]["RoleIdPath"];
+                roleId: string;
             };
             cookie?: never;
         };
@@ -3167,7 +3158,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3247,7 +3237,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3327,7 +3316,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3392,10 +3380,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the category.
+                 * @description Any segment; OPTIONS does not validate it.
                  * @example 1
                  */
-                id: components["parameters"]["CategoryIdPath"];
+                id: string;
             };
             cookie?: never;
         };
@@ -3421,7 +3409,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3520,7 +3507,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3606,7 +3592,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3676,7 +3661,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3741,10 +3725,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the user.
-                 * @example 2
+                 * @description Any segment; OPTIONS does not validate it.
+                 * @example 1
                  */
-                id: components["parameters"]["UserIdPath"];
+                id: string;
             };
             cookie?: never;
         };
@@ -3770,7 +3754,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3822,10 +3805,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the user.
-                 * @example 2
+                 * @description Any segment; OPTIONS does not validate it.
+                 * @example 1
                  */
-                id: components["parameters"]["UserIdPath"];
+                id: string;
             };
             cookie?: never;
         };
@@ -3851,7 +3834,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3908,7 +3890,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
