@@ -1,5 +1,6 @@
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type AnySchema, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { toJsonSchema } from './openapi-schema.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -9,6 +10,7 @@ const OPENAPI_ANNOTATIONS = ['example', 'xml', 'externalDocs', 'discriminator'];
 
 /**
  * An ajv instance that understands OpenAPI 3.0 Schema Objects: `nullable` (native in ajv),
+ * boolean `exclusiveMinimum`/`exclusiveMaximum` (translated by `toJsonSchema`),
  * the OpenAPI formats (int32, int64, email, date-time, uri, ...) and the annotation keywords.
  * Every validator in apikit (spec examples, the server's request validation, the mocks' and
  * the runner's response checks) is built from this one factory so they agree on edge cases.
@@ -28,5 +30,9 @@ export function createAjv(options: Options = {}): Ajv {
   });
   addFormats(ajv);
   ajv.addVocabulary(OPENAPI_ANNOTATIONS);
+  // Every schema compiled through this instance is read with OpenAPI 3.0 semantics.
+  const compile = ajv.compile.bind(ajv);
+  ajv.compile = ((schema: AnySchema, meta?: boolean) =>
+    compile(toJsonSchema(schema), meta)) as Ajv['compile'];
   return ajv;
 }
