@@ -1,4 +1,5 @@
 import yargs from 'yargs';
+import { conformCommand } from './commands/conform-command.js';
 import { serveCommand } from './commands/serve-command.js';
 import { specCommand } from './commands/spec-command.js';
 import { CliError } from './cli-error.js';
@@ -16,6 +17,7 @@ export async function main(argv: string[]): Promise<void> {
     .usage('$0 <command> [options]\n\nContract toolkit for the User/Order service.')
     .command(serveCommand)
     .command(specCommand)
+    .command(conformCommand)
     .demandCommand(1, 'name a command; see apikit --help')
     .strict()
     .recommendCommands()

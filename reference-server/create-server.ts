@@ -8,6 +8,7 @@ import { createApi } from './api/create-api.js';
 import { buildSeedDataset } from './domain/seed-dataset.js';
 import type { DomainContext } from './domain/ports.js';
 import type { Store } from './domain/store.js';
+import { answerClientError } from './http/client-error.js';
 import { createApp } from './http/create-app.js';
 import { createJwtAccessTokenCodec } from './node/jwt-access-token-codec.js';
 import { createScryptPasswordHasher } from './node/scrypt-password-hasher.js';
@@ -94,6 +95,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     ...(log ? { log } : {}),
   });
   const server = createHttpServer(app);
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

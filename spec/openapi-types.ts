@@ -25,7 +25,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404. OPTIONS is not rate limited either: a preflight refused with 429 would reach the application as an opaque CORS failure, while the real request gets a 429 it can read.
          */
         options: operations["optionsUsers"];
         head?: never;
@@ -63,7 +63,7 @@ export interface paths {
         delete: operations["deleteUser"];
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404. OPTIONS is not rate limited either: a preflight refused with 429 would reach the application as an opaque CORS failure, while the real request gets a 429 it can read.
          */
         options: operations["optionsUser"];
         head?: never;
@@ -97,7 +97,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404. OPTIONS is not rate limited either: a preflight refused with 429 would reach the application as an opaque CORS failure, while the real request gets a 429 it can read.
          */
         options: operations["optionsUserActivate"];
         head?: never;
@@ -131,7 +131,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404. OPTIONS is not rate limited either: a preflight refused with 429 would reach the application as an opaque CORS failure, while the real request gets a 429 it can read.
          */
         options: operations["optionsUserOrders"];
         head?: never;
@@ -174,7 +174,7 @@ export interface paths {
         delete: operations["deleteUserOrder"];
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404. OPTIONS is not rate limited either: a preflight refused with 429 would reach the application as an opaque CORS failure, while the real request gets a 429 it can read.
          */
         options: operations["optionsUserOrder"];
         head?: never;
@@ -208,7 +208,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404. OPTIONS is not rate limited either: a preflight refused with 429 would reach the application as an opaque CORS failure, while the real request gets a 429 it can read.
          */
         options: operations["optionsOrder"];
         head?: never;
@@ -238,7 +238,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404. OPTIONS is not rate limited either: a preflight refused with 429 would reach the application as an opaque CORS failure, while the real request gets a 429 it can read.
          */
         options: operations["optionsOrderCancel"];
         head?: never;
@@ -268,7 +268,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404. OPTIONS is not rate limited either: a preflight refused with 429 would reach the application as an opaque CORS failure, while the real request gets a 429 it can read.
          */
         options: operations["optionsOrderItem"];
         head?: never;
@@ -298,7 +298,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404. OPTIONS is not rate limited either: a preflight refused with 429 would reach the application as an opaque CORS failure, while the real request gets a 429 it can read.
          */
         options: operations["optionsUserRoles"];
         head?: never;
@@ -337,7 +337,7 @@ export interface paths {
         delete: operations["removeUserRole"];
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404. OPTIONS is not rate limited either: a preflight refused with 429 would reach the application as an opaque CORS failure, while the real request gets a 429 it can read.
          */
         options: operations["optionsUserRole"];
         head?: never;
@@ -361,7 +361,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404. OPTIONS is not rate limited either: a preflight refused with 429 would reach the application as an opaque CORS failure, while the real request gets a 429 it can read.
          */
         options: operations["optionsRoles"];
         head?: never;
@@ -385,7 +385,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404. OPTIONS is not rate limited either: a preflight refused with 429 would reach the application as an opaque CORS failure, while the real request gets a 429 it can read.
          */
         options: operations["optionsCategories"];
         head?: never;
@@ -415,7 +415,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404. OPTIONS is not rate limited either: a preflight refused with 429 would reach the application as an opaque CORS failure, while the real request gets a 429 it can read.
          */
         options: operations["optionsCategory"];
         head?: never;
@@ -439,7 +439,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404. OPTIONS is not rate limited either: a preflight refused with 429 would reach the application as an opaque CORS failure, while the real request gets a 429 it can read.
          */
         options: operations["optionsAuthLogin"];
         head?: never;
@@ -463,7 +463,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404. OPTIONS is not rate limited either: a preflight refused with 429 would reach the application as an opaque CORS failure, while the real request gets a 429 it can read.
          */
         options: operations["optionsAuthRefresh"];
         head?: never;
@@ -487,7 +487,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404. OPTIONS is not rate limited either: a preflight refused with 429 would reach the application as an opaque CORS failure, while the real request gets a 429 it can read.
          */
         options: operations["optionsAuthLogout"];
         head?: never;
@@ -517,7 +517,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404. OPTIONS is not rate limited either: a preflight refused with 429 would reach the application as an opaque CORS failure, while the real request gets a 429 it can read.
          */
         options: operations["optionsAdminUserBlock"];
         head?: never;
@@ -547,7 +547,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404. OPTIONS is not rate limited either: a preflight refused with 429 would reach the application as an opaque CORS failure, while the real request gets a 429 it can read.
          */
         options: operations["optionsAdminUserUnblock"];
         head?: never;
@@ -571,7 +571,7 @@ export interface paths {
         delete?: never;
         /**
          * Allowed methods and CORS preflight
-         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404.
+         * @description Lists the methods of this path in `Allow`; on a CORS preflight (with `Origin` and `Access-Control-Request-Method`) also the `Access-Control-*` headers. Needs no token. Path parameters and the query are not validated: a preflight must succeed so that the browser sends the real request and delivers its answer (a 400 problem, say); only a path that matches no route is 404. OPTIONS is not rate limited either: a preflight refused with 429 would reach the application as an opaque CORS failure, while the real request gets a 429 it can read.
          */
         options: operations["optionsAdminReset"];
         head?: never;
@@ -1761,14 +1761,11 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1987,14 +1984,11 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2152,14 +2146,11 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2329,14 +2320,11 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2561,14 +2549,11 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2752,14 +2737,11 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2844,14 +2826,11 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2937,14 +2916,11 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3029,14 +3005,11 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3152,14 +3125,11 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3231,14 +3201,11 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3310,14 +3277,11 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3403,14 +3367,11 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3501,14 +3462,11 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3586,14 +3544,11 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3655,14 +3610,11 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3748,14 +3700,11 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3828,14 +3777,11 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3884,14 +3830,11 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
                     "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -18,6 +18,7 @@ import { openRoute, type OpenDocuments } from './open-routes.js';
 import { ParameterParser } from './parameter-parser.js';
 import { checkPreconditions, renderResult } from './render-result.js';
 import { renderProblem, toApiProblem } from './problem-response.js';
+import { requestIdOf } from './request-id.js';
 import { createRouteTable } from './route-table.js';
 
 export interface ApiOptions {
@@ -82,7 +83,7 @@ export function createApi(options: ApiOptions): Api {
   };
 
   async function handle(request: ApiRequest): Promise<ApiResponse> {
-    const requestId = requestIdOf(request.headers);
+    const requestId = requestIdOf(request.headers.get('x-request-id'));
     const method = request.method.toUpperCase();
     const relative = apiRelativePath(request.path);
     const instance = relative === undefined ? request.path : API_BASE + relative;
@@ -254,10 +255,4 @@ export function createApi(options: ApiOptions): Api {
 
 function acceptPatch(op: SpecOperation): string {
   return Object.keys(op.requestBody?.content ?? {}).join(', ');
-}
-
-/** The client's X-Request-Id when it is a sane token (echoed), else a fresh UUID. */
-function requestIdOf(headers: Headers): string {
-  const sent = headers.get('x-request-id');
-  return sent && /^[A-Za-z0-9._:\-]{1,128}$/.test(sent) ? sent : crypto.randomUUID();
 }

@@ -4,6 +4,7 @@ import { ApiProblem } from '../domain/api-problem.js';
 import type { Api } from '../api/create-api.js';
 import { API_BASE, apiRelativePath } from '../api/api-paths.js';
 import { renderProblem } from '../api/problem-response.js';
+import { requestIdOf } from '../api/request-id.js';
 import { docsPage } from './docs-page.js';
 import { rateLimits, type RateLimitOptions } from './rate-limits.js';
 import { toApiRequest } from './to-api-request.js';
@@ -20,8 +21,6 @@ export interface AppOptions {
   isDraining: () => boolean;
 }
 
-const SANE_REQUEST_ID = /^[A-Za-z0-9._:\-]{1,128}$/;
-
 /**
  * The Express face of the reference server: what only an HTTP server needs (security headers,
  * rate limits, draining, request logs, the /docs page) around the transport-neutral pipeline,
@@ -35,7 +34,7 @@ export function createApp(options: AppOptions): Express {
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const sent = req.headers['x-request-id'];
-    const id = typeof sent === 'string' && SANE_REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
+    const id = requestIdOf(typeof sent === 'string' ? sent : undefined);
     req.headers['x-request-id'] = id; // the pipeline echoes it, so every face agrees on one id
     res.setHeader('X-Request-Id', id);
     const started = process.hrtime.bigint();

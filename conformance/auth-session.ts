@@ -1,0 +1,147 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import type { SpecOperation } from '../spec/operations.js';
+import { buildRequest } from './http/build-request.js';
+import type { TargetClient } from './http/target-client.js';
+
+/** Whom a request is sent as: the user, the admin, nobody, or an exact Authorization value. */
+export type Credential = 'user' | 'admin' | 'none' | { authorization: string };
+
+export interface AuthOptions {
+  /** A ready bearer token, used as the user's. */
+  token?: string;
+  username?: string;
+  password?: string;
+  adminUsername?: string;
+  adminPassword?: string;
+}
+
+interface Tokens {
+  accessToken: string;
+  refreshToken?: string;
+  expiresAt: number;
+}
+
+/** Renew a token this long before it expires. */
+const RENEW_MARGIN_MS = 60_000;
+
+/**
+ * Credentials for a run. With a username and password it logs in through the spec's login
+ * operation (found by shape: an open operation taking `username` and `password` and
+ * answering an `accessToken`), and renews through the refresh operation (an open operation
+ * taking `refreshToken`), or logs in again, shortly before the token expires.
+ */
+export class AuthSession {
+  private readonly login: SpecOperation | undefined;
+  private readonly refresh: SpecOperation | undefined;
+  private readonly tokens: Partial<Record<'user' | 'admin', Tokens>> = {};
+
+  constructor(
+    operations: SpecOperation[],
+    private readonly client: TargetClient,
+    private readonly options: AuthOptions,
+  ) {
+    this.login = operations.find(
+      (op) => isOpen(op) && bodyHas(op, ['username', 'password']) && answers(op, 'accessToken'),
+    );
+    this.refresh = operations.find(
+      (op) => isOpen(op) && bodyHas(op, ['refreshToken']) && answers(op, 'accessToken'),
+    );
+  }
+
+  /** The login operation found in the spec, if any. */
+  get loginOperation(): SpecOperation | undefined {
+    return this.login;
+  }
+
+  has(who: 'user' | 'admin'): boolean {
+    if (who === 'user')
+      return Boolean(this.options.token || (this.options.username && this.options.password));
+    return Boolean(this.options.adminUsername && this.options.adminPassword);
+  }
+
+  /** The Authorization header for a credential (undefined for 'none' or when not configured). */
+  async authorization(credential: Credential): Promise<string | undefined> {
+    if (credential === 'none') return undefined;
+    if (typeof credential === 'object') return credential.authorization;
+    if (credential === 'user' && this.options.token) return `Bearer ${this.options.token}`;
+    const tokens = await this.tokensFor(credential);
+    return tokens ? `Bearer ${tokens.accessToken}` : undefined;
+  }
+
+  /** The access token of a credential, for probes that tamper with it. */
+  async accessToken(who: 'user' | 'admin'): Promise<string | undefined> {
+    const header = await this.authorization(who);
+    return header?.replace(/^Bearer /, '');
+  }
+
+  private async tokensFor(who: 'user' | 'admin'): Promise<Tokens | undefined> {
+    const current = this.tokens[who];
+    if (current && current.expiresAt - Date.now() > RENEW_MARGIN_MS) return current;
+    const [username, password] =
+      who === 'user'
+        ? [this.options.username, this.options.password]
+        : [this.options.adminUsername, this.options.adminPassword];
+    if (!username || !password) return undefined;
+    if (current?.refreshToken && this.refresh) {
+      const renewed = await this.exchange(this.refresh, { refreshToken: current.refreshToken });
+      if (renewed) return (this.tokens[who] = renewed);
+    }
+    if (!this.login)
+      throw new Error(
+        'credentials were given but the spec has no login operation (username + password -> accessToken)',
+      );
+    const fresh = await this.exchange(this.login, { username, password });
+    if (!fresh) throw new Error(`login as ${username} failed: check the credentials`);
+    return (this.tokens[who] = fresh);
+  }
+
+  private async exchange(
+    op: SpecOperation,
+    body: Record<string, string>,
+  ): Promise<Tokens | undefined> {
+    const res = await this.client.send(buildRequest(op, { body }));
+    if (res.response.status < 200 || res.response.status >= 300) return undefined;
+    const answer = JSON.parse(res.response.body) as {
+      accessToken: string;
+      refreshToken?: string;
+      expiresIn?: number;
+    };
+    const exp =
+      jwtExpiry(answer.accessToken) ??
+      (answer.expiresIn ? Date.now() + answer.expiresIn * 1000 : Date.now() + 300_000);
+    return {
+      accessToken: answer.accessToken,
+      ...(answer.refreshToken ? { refreshToken: answer.refreshToken } : {}),
+      expiresAt: exp,
+    };
+  }
+}
+
+function isOpen(op: SpecOperation): boolean {
+  return op.security.length === 0 || op.security.some((r) => Object.keys(r).length === 0);
+}
+
+function bodyHas(op: SpecOperation, names: string[]): boolean {
+  const schema = op.requestBody?.content['application/json']?.schema as
+    OpenAPIV3.SchemaObject | undefined;
+  return names.every((n) => schema?.properties?.[n] !== undefined);
+}
+
+function answers(op: SpecOperation, property: string): boolean {
+  return Object.entries(op.responses).some(([status, r]) => {
+    const schema = r.content?.['application/json']?.schema as OpenAPIV3.SchemaObject | undefined;
+    return status.startsWith('2') && schema?.properties?.[property] !== undefined;
+  });
+}
+
+/** The `exp` of a JWT in ms, read without verifying (we only need to know when to renew). */
+function jwtExpiry(token: string): number | undefined {
+  try {
+    const payload = JSON.parse(
+      Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'),
+    ) as { exp?: number };
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}

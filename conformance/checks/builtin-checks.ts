@@ -1,0 +1,15 @@
+import { CheckRegistry } from './check-registry.js';
+import { probeChecks } from './probe-checks.js';
+import { responseChecks } from './response-checks.js';
+import { statefulChecks } from './stateful-checks.js';
+
+/**
+ * A registry holding every built-in check. Users add their own with `register` and select
+ * any of them by name.
+ *
+ * @example
+ * const registry = createDefaultRegistry().register(myCheck);
+ */
+export function createDefaultRegistry(): CheckRegistry {
+  return new CheckRegistry().register(...responseChecks, ...probeChecks, ...statefulChecks);
+}

@@ -1,0 +1,30 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import type { SpecOperation } from '../../spec/operations.js';
+import type { OperationCall } from '../http/build-request.js';
+
+/** One request that breaks exactly one rule of the spec, and where. */
+export interface NegativeCase {
+  /** In words, e.g. "name longer than maxLength 100". */
+  description: string;
+  /** JSON Pointer fragment of the broken value: `#/name`, `#`, `#/query/size`, `#/path/id`. */
+  pointer: string;
+  /** The parts of the call that make it negative (body, rawBody, query, rawQuery, path). */
+  call: OperationCall;
+}
+
+/**
+ * Derives request data from an operation's schemas, reproducibly from the run's seed.
+ * Positive data satisfies every constraint (the spec's examples first, then generated values
+ * including boundaries such as minLength, maxLength, minimum, maximum); negative data breaks
+ * one constraint at a time.
+ */
+export interface CaseGenerator {
+  /** Valid request bodies: examples first, then generated, `count` at most (none if no body). */
+  positiveBodies(op: SpecOperation, count: number): unknown[];
+  /** Valid query parameter sets: defaults, examples, boundaries; `count` at most. */
+  positiveQueries(op: SpecOperation, count: number): Record<string, unknown>[];
+  /** A valid value for a schema; strings with `format: email` are unique per call. */
+  value(schema: OpenAPIV3.SchemaObject): unknown;
+  /** One case per violated constraint of the body, query and path parameters. */
+  negativeCases(op: SpecOperation): NegativeCase[];
+}

@@ -1,0 +1,104 @@
+import type { SpecOperation } from '../../spec/operations.js';
+import { isReadOnly, stableJson, type Schema } from './effective-schema.js';
+import { bodyExamples, jsonRequestBody, type JsonRequestBody } from './json-request-body.js';
+import { GenerationError, generateValue, type ValueMode } from './schema-values.js';
+import type { SchemaValidator } from './schema-validator.js';
+import type { SeededRandom } from './seeded-random.js';
+import { withUniqueEmails, type EmailSource } from './unique-emails.js';
+
+/** What the generators share: a random stream, the validator and the unique emails. */
+export interface GeneratorDeps {
+  random: SeededRandom;
+  validator: SchemaValidator;
+  emails: EmailSource;
+}
+
+/** Bodies larger than this are not generated (servers commonly refuse 100 KiB and more). */
+export const MAX_BODY_CHARS = 64 * 1024;
+
+/** The generated bodies after the examples, in order; `random` ones follow. */
+const FIXED_MODES: ValueMode[] = ['minimal', 'full', 'low', 'high', 'nulls'];
+
+/**
+ * Valid JSON request bodies of an operation, `count` at most: the examples (media type
+ * `example`, `examples`, the schema's `example`), then generated ones (required properties
+ * only, all properties, every bound at its minimum, at its maximum, nulls where nullable),
+ * then seeded random ones. Every body validates against the schema and none repeats; every
+ * `format: email` string is a fresh unique address. No JSON body: [].
+ */
+export function positiveBodies(op: SpecOperation, count: number, deps: GeneratorDeps): unknown[] {
+  const body = jsonRequestBody(op);
+  if (!body || count <= 0) return [];
+  return validBodies(body, count, deps).map((v) => withUniqueEmails(v, body.schema, deps.emails));
+}
+
+/** Valid bodies as `positiveBodies` orders them, with placeholder (not unique) emails. */
+export function validBodies(body: JsonRequestBody, count: number, deps: GeneratorDeps): unknown[] {
+  const out: unknown[] = [];
+  const seen = new Set<string>();
+  const add = (value: unknown) => {
+    const key = stableJson(value);
+    if (seen.has(key) || key.length > MAX_BODY_CHARS) return;
+    if (deps.validator.check(body.schema, value) === false) return;
+    seen.add(key);
+    out.push(value);
+  };
+  const tryMode = (mode: ValueMode, label: string) => {
+    try {
+      add(generateValue(body.schema, deps.random.fork(label), mode, deps.validator));
+    } catch (error) {
+      if (!(error instanceof GenerationError)) throw error;
+    }
+  };
+  for (const example of bodyExamples(body)) {
+    if (out.length >= count) return out;
+    add(structuredClone(example));
+  }
+  for (const mode of FIXED_MODES) {
+    if (out.length >= count) return out;
+    if (mode === 'nulls' && !hasNullable(body.schema)) continue;
+    tryMode(mode, mode);
+  }
+  for (let i = 0; out.length < count && i < count * 3 + 5; i++) tryMode('random', `random:${i}`);
+  return out;
+}
+
+/** Whether anything in the schema (outside read-only properties) is nullable. */
+function hasNullable(schema: Schema, seen = new Set<Schema>()): boolean {
+  if (seen.has(schema) || seen.size > 500) return false;
+  seen.add(schema);
+  if (schema.nullable === true) return true;
+  const children = [
+    ...Object.values(schema.properties ?? {}).filter((p) => !isReadOnly(p)),
+    ...(schema.items ? [schema.items] : []),
+    ...(typeof schema.additionalProperties === 'object' ? [schema.additionalProperties] : []),
+    ...(schema.allOf ?? []),
+    ...(schema.oneOf ?? []),
+    ...(schema.anyOf ?? []),
+  ];
+  return children.some((child) => hasNullable(child, seen));
+}
+
+/**
+ * One valid body with every writable property present (the start of every negative body),
+ * else any valid body; `undefined` when none can be made.
+ */
+export function completeBody(body: JsonRequestBody, deps: GeneratorDeps): unknown {
+  for (const mode of ['full', 'random', 'minimal'] as const) {
+    for (let i = 0; i < 3; i++) {
+      try {
+        const value = generateValue(
+          body.schema,
+          deps.random.fork(`base:${mode}:${i}`),
+          mode,
+          deps.validator,
+        );
+        if (deps.validator.check(body.schema, value) !== false) return value;
+      } catch (error) {
+        if (!(error instanceof GenerationError)) throw error;
+      }
+      if (mode !== 'random') break;
+    }
+  }
+  return bodyExamples(body).find((v) => deps.validator.check(body.schema, v) !== false);
+}

@@ -1,0 +1,146 @@
+import { Pool } from 'undici';
+import type { RecordedRequest, RecordedResponse } from '../report.js';
+
+/** A request the runner wants to send, relative to the target's base URL. */
+export interface PlannedRequest {
+  method: string;
+  /** Path below the base URL with the query, e.g. `/users/42?expand=user`. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** One request and what came back. */
+export interface Exchange {
+  request: RecordedRequest;
+  response: RecordedResponse & { body: string; headers: Record<string, string> };
+  /** The response headers as a Headers object, for case-insensitive reads. */
+  headers: Headers;
+}
+
+/** The target could not be reached or did not answer in time. */
+export class TargetUnreachableError extends Error {
+  override name = 'TargetUnreachableError';
+}
+
+export interface TargetClientOptions {
+  /** e.g. `http://127.0.0.1:3000/api/v1` */
+  baseUrl: string;
+  /** Per-request timeout (default 10 s). */
+  timeoutMs?: number;
+  /** Parallel connections (default 4). */
+  concurrency?: number;
+  /** At most this many requests a second (default: no cap). */
+  rateLimit?: number;
+  /** How often a 429 is waited out and retried (default 3); each wait is capped at 30 s. */
+  retries429?: number;
+  /** Told about every exchange, for response checks and coverage. */
+  onExchange?: (exchange: Exchange) => void;
+}
+
+const MAX_RETRY_AFTER_S = 30;
+
+/**
+ * Sends the runner's requests to the target with undici: a keep-alive pool, a timeout per
+ * request, an optional rate cap, and 429s honoured by waiting out Retry-After (bounded).
+ * HTTP error statuses are results, not exceptions; only an unreachable target throws.
+ */
+export class TargetClient {
+  readonly origin: string;
+  readonly basePath: string;
+  private readonly pool: Pool;
+  private readonly timeoutMs: number;
+  private readonly spacingMs: number;
+  private nextSlot = 0;
+  count = 0;
+
+  constructor(private readonly options: TargetClientOptions) {
+    const url = new URL(options.baseUrl);
+    this.origin = url.origin;
+    this.basePath = url.pathname.replace(/\/$/, '');
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.spacingMs = options.rateLimit ? 1000 / options.rateLimit : 0;
+    this.pool = new Pool(this.origin, {
+      connections: options.concurrency ?? 4,
+      keepAliveTimeout: 10_000,
+      pipelining: 1,
+    });
+  }
+
+  /** The absolute URL of a path below the base, as a report shows it. */
+  url(path: string): string {
+    return this.origin + this.basePath + path;
+  }
+
+  async send(planned: PlannedRequest): Promise<Exchange> {
+    for (let attempt = 0; ; attempt++) {
+      const exchange = await this.sendOnce(planned);
+      const retryAfter = Number(exchange.headers.get('retry-after'));
+      if (
+        exchange.response.status !== 429 ||
+        attempt >= (this.options.retries429 ?? 3) ||
+        !Number.isFinite(retryAfter)
+      ) {
+        this.options.onExchange?.(exchange);
+        return exchange;
+      }
+      await sleep(Math.min(Math.max(retryAfter, 0), MAX_RETRY_AFTER_S) * 1000);
+    }
+  }
+
+  private async sendOnce(planned: PlannedRequest): Promise<Exchange> {
+    if (this.spacingMs > 0) {
+      const now = Date.now();
+      const slot = Math.max(now, this.nextSlot);
+      this.nextSlot = slot + this.spacingMs;
+      if (slot > now) await sleep(slot - now);
+    }
+    const request: RecordedRequest = {
+      method: planned.method,
+      url: this.url(planned.path),
+      headers: planned.headers ?? {},
+      ...(planned.body !== undefined ? { body: planned.body } : {}),
+    };
+    const started = performance.now();
+    try {
+      const res = await this.pool.request({
+        path: this.basePath + planned.path,
+        method: planned.method as 'GET',
+        headers: planned.headers ?? {},
+        ...(planned.body !== undefined ? { body: planned.body } : {}),
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+      });
+      const body = await res.body.text();
+      this.count++;
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value === undefined) continue;
+        for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+      }
+      return {
+        request,
+        response: {
+          status: res.statusCode,
+          headers: Object.fromEntries(headers),
+          body,
+          durationMs: performance.now() - started,
+        },
+        headers,
+      };
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? (error as Error).message;
+      throw new TargetUnreachableError(`${planned.method} ${request.url} failed: ${code}`, {
+        cause: error,
+      });
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

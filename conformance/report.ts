@@ -1,0 +1,71 @@
+/**
+ * The conformance report: what `runConformance` returns, `--reporter json` writes, and every
+ * other reporter renders. Documented in the README; keep it stable.
+ */
+
+/** A request as sent, enough to reproduce it. */
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** A response as received (the body truncated for reports when large). */
+export interface RecordedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+  durationMs: number;
+}
+
+export type ResultStatus = 'passed' | 'failed' | 'skipped';
+
+/** One check applied to one operation (or to one request of it). */
+export interface CheckResult {
+  check: string;
+  operationId: string;
+  method: string;
+  /** The spec's path template, e.g. `/users/{id}`. */
+  path: string;
+  status: ResultStatus;
+  /** What was checked (passed), what is wrong (failed), or why it did not run (skipped). */
+  message: string;
+  /** For failures: what the contract expects and what came back. */
+  expected?: string;
+  actual?: string;
+  request?: RecordedRequest;
+  response?: RecordedResponse;
+  /** A shell command that sends the same request again. */
+  curl?: string;
+}
+
+/** Operations x documented status codes, and which were seen. */
+export interface CoverageRow {
+  operationId: string;
+  method: string;
+  path: string;
+  documented: string[];
+  exercised: string[];
+  /** Statuses received that the spec does not document for the operation. */
+  undocumented: string[];
+}
+
+export interface ConformanceSummary {
+  target: string;
+  specTitle: string;
+  specVersion: string;
+  seed: number;
+  startedAt: string;
+  durationMs: number;
+  requests: number;
+  checks: { total: number; passed: number; failed: number; skipped: number };
+  /** Failed results per check name. */
+  failuresByCheck: Record<string, number>;
+}
+
+export interface ConformanceReport {
+  summary: ConformanceSummary;
+  results: CheckResult[];
+  coverage: CoverageRow[];
+}

@@ -1,0 +1,161 @@
+import type { CheckResult, ConformanceReport } from '../report.js';
+import { coverageMatrix, type CoverageCell } from './coverage-matrix.js';
+import { visibleControls } from './escape-markup.js';
+import { groupByCheck, groupSkips, resultName } from './group-results.js';
+
+export { createConsoleProgress, type ConsoleProgressOptions } from './console-progress.js';
+
+export interface ConsoleSummaryOptions {
+  /** ANSI colors (the CLI asks for them on a TTY without NO_COLOR). */
+  color?: boolean;
+  /** Failures shown per check; the rest are counted (every one is in the json/html reports). */
+  maxFailuresPerCheck?: number;
+}
+
+/** Long values (bodies) are cut in the terminal; the json and html reports keep them whole. */
+const VALUE_LIMIT = 600;
+
+/**
+ * The end-of-run report for a terminal: failures grouped by check (each with expected vs
+ * actual and a curl line), skips grouped by reason, the summary line, and the coverage matrix.
+ *
+ * @example
+ * process.stdout.write(renderConsoleSummary(report, { color: process.stdout.isTTY }));
+ */
+export function renderConsoleSummary(
+  report: ConformanceReport,
+  options: ConsoleSummaryOptions = {},
+): string {
+  const c = palette(options.color ?? false);
+  const maxFailures = options.maxFailuresPerCheck ?? 25;
+  const { summary } = report;
+  const out: string[] = [];
+  out.push(
+    c.bold(
+      `${clean(summary.specTitle)} ${clean(summary.specVersion)} against ${clean(summary.target)}`,
+    ),
+    '',
+  );
+
+  const failures = groupByCheck(report.results, 'failed');
+  if (failures.size > 0) {
+    out.push(c.red(c.bold(`Failures (${summary.checks.failed})`)), '');
+    for (const [check, list] of failures) {
+      out.push(c.bold(`${check} (${list.length})`));
+      for (const result of list.slice(0, maxFailures)) out.push(...failureLines(result, c), '');
+      if (list.length > maxFailures)
+        out.push(
+          c.dim(`  … and ${list.length - maxFailures} more (see --reporter html or json)`),
+          '',
+        );
+    }
+  }
+
+  const skips = groupSkips(report.results);
+  if (skips.length > 0) {
+    out.push(c.yellow(c.bold(`Skipped (${summary.checks.skipped})`)));
+    for (const group of skips) {
+      const names = group.results.map((r) => (r.operationId === '*' ? 'all' : r.operationId));
+      const shown = names.slice(0, 4).join(', ') + (names.length > 4 ? ', …' : '');
+      out.push(`  ${group.check} ×${group.results.length}: ${clean(group.reason)}`);
+      out.push(c.dim(`    ${clean(shown)}`));
+    }
+    out.push('');
+  }
+
+  const { checks } = summary;
+  out.push(
+    `${checks.total} checks: ${c.green(`${checks.passed} passed`)}, ` +
+      `${checks.failed ? c.red(`${checks.failed} failed`) : '0 failed'}, ` +
+      `${checks.skipped ? c.yellow(`${checks.skipped} skipped`) : '0 skipped'}` +
+      ` · ${summary.requests} requests · ${(summary.durationMs / 1000).toFixed(1)} s · seed ${summary.seed}`,
+    '',
+  );
+  out.push(...coverageLines(report, c));
+  return out.join('\n') + '\n';
+}
+
+function failureLines(result: CheckResult, c: Palette): string[] {
+  const lines = [`  ${c.red('✗')} ${clean(resultName(result))}`, indent(clean(result.message), 4)];
+  if (result.expected !== undefined)
+    lines.push(indent(`expected: ${cut(clean(result.expected))}`, 4));
+  if (result.actual !== undefined) lines.push(indent(`actual:   ${cut(clean(result.actual))}`, 4));
+  if (result.curl) lines.push(c.dim(indent(clean(result.curl), 4)));
+  return lines;
+}
+
+const MARKS: Record<CoverageCell, string> = {
+  exercised: '●',
+  missed: '○',
+  undocumented: '!',
+  none: '·',
+};
+
+function coverageLines(report: ConformanceReport, c: Palette): string[] {
+  const matrix = coverageMatrix(report.coverage);
+  if (matrix.rows.length === 0) return [];
+  const labels = matrix.rows.map(({ row }) =>
+    clean(`${row.operationId} ${row.method} ${row.path}`),
+  );
+  const width = Math.max(9, ...labels.map((l) => l.length));
+  const cellWidth = Math.max(3, ...matrix.columns.map((k) => k.length));
+  const paint: Record<CoverageCell, (s: string) => string> = {
+    exercised: c.green,
+    missed: c.dim,
+    undocumented: c.red,
+    none: c.dim,
+  };
+  const lines = [
+    c.bold('Coverage') +
+      c.dim(`  ${MARKS.exercised} exercised  ${MARKS.missed} documented, not exercised  `) +
+      c.dim(`${MARKS.undocumented} undocumented but seen`),
+    `${'operation'.padEnd(width)}  ${matrix.columns.map((k) => clean(k).padStart(cellWidth)).join(' ')}`,
+  ];
+  matrix.rows.forEach(({ cells }, i) => {
+    const marks = cells.map((cell) => paint[cell](MARKS[cell].padStart(cellWidth)));
+    lines.push(`${(labels[i] ?? '').padEnd(width)}  ${marks.join(' ')}`);
+  });
+  const percent = matrix.documentedPairs
+    ? Math.round((100 * matrix.exercisedPairs) / matrix.documentedPairs)
+    : 100;
+  lines.push(
+    `${matrix.exercisedPairs}/${matrix.documentedPairs} documented (operation, status) pairs exercised (${percent}%)` +
+      (matrix.undocumentedPairs
+        ? c.red(`; ${matrix.undocumentedPairs} undocumented status(es) seen`)
+        : ''),
+  );
+  return lines;
+}
+
+/** Report text may come from the target: never let it move the cursor or recolor the terminal. */
+function clean(text: string): string {
+  return visibleControls(text).replace(/\r/g, '\\r');
+}
+
+function cut(text: string): string {
+  return text.length > VALUE_LIMIT
+    ? `${text.slice(0, VALUE_LIMIT)}… (${text.length} characters)`
+    : text;
+}
+
+function indent(text: string, spaces: number): string {
+  const pad = ' '.repeat(spaces);
+  return text
+    .split('\n')
+    .map((line) => pad + line)
+    .join('\n');
+}
+
+type Palette = Record<'bold' | 'dim' | 'red' | 'green' | 'yellow', (s: string) => string>;
+
+function palette(color: boolean): Palette {
+  const sgr = (open: number, close: number) => (s: string) =>
+    color ? `\x1b[${open}m${s}\x1b[${close}m` : s;
+  return {
+    bold: sgr(1, 22),
+    dim: sgr(2, 22),
+    red: sgr(31, 39),
+    green: sgr(32, 39),
+    yellow: sgr(33, 39),
+  };
+}

@@ -1,0 +1,99 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { visibleControls } from './escape-markup.js';
+import { renderJunitReport } from './junit-reporter.js';
+import { TRICKY_TEXT, trickyReport } from './tricky-report.js';
+
+const xml = renderJunitReport(trickyReport());
+const asArray = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+interface Testcase {
+  '@_name': string;
+  '@_classname': string;
+  '@_time': string;
+  failure?: { '@_message': string; '#text': string };
+  skipped?: { '@_message': string };
+}
+interface Suite {
+  '@_name': string;
+  '@_tests': string;
+  '@_failures': string;
+  '@_skipped': string;
+  '@_errors': string;
+  '@_time': string;
+  testcase: Testcase | Testcase[];
+}
+
+const parsed = new XMLParser({
+  ignoreAttributes: false,
+  parseAttributeValue: false,
+  parseTagValue: false,
+  htmlEntities: true,
+}).parse(xml) as {
+  testsuites: Record<string, string> & { testsuite: Suite[] };
+};
+const suites = asArray(parsed.testsuites.testsuite);
+const suite = (name: string) => suites.find((s) => s['@_name'] === name) as Suite;
+
+describe('renderJunitReport', () => {
+  it('is well-formed XML 1.0 without a forbidden character', () => {
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
+    expect(xml).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/);
+    expect(xml).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+    expect(xml).not.toContain('<script>');
+  });
+
+  it('has one suite per check with the counts of its results', () => {
+    expect(parsed.testsuites).toMatchObject({
+      '@_tests': '8',
+      '@_failures': '3',
+      '@_skipped': '3',
+      '@_errors': '0',
+      '@_time': '12.345',
+    });
+    expect(suites.map((s) => s['@_name'])).toEqual([
+      'not_a_server_error',
+      'response_schema_conformance',
+      'admin_only',
+      'rate_limit_headers',
+    ]);
+    expect(suite('not_a_server_error')).toMatchObject({
+      '@_tests': '3',
+      '@_failures': '2',
+      '@_skipped': '0',
+      '@_time': '0.013',
+    });
+    expect(suite('admin_only')).toMatchObject({
+      '@_tests': '2',
+      '@_failures': '0',
+      '@_skipped': '2',
+    });
+    const total = suites.reduce((n, s) => n + asArray(s.testcase).length, 0);
+    expect(total).toBe(8);
+  });
+
+  it('names test cases operationId METHOD path with the check as classname', () => {
+    const cases = asArray(suite('not_a_server_error').testcase);
+    expect(cases.map((c) => c['@_name'])).toEqual([
+      'listUsers GET /users',
+      'createUser POST /users',
+      'getUser GET /users/{id}',
+    ]);
+    expect(cases.every((c) => c['@_classname'] === 'not_a_server_error')).toBe(true);
+    expect(asArray(suite('rate_limit_headers').testcase)[0]?.['@_name']).toBe('(all operations)');
+  });
+
+  it('keeps the text of failures and skips, control characters made visible', () => {
+    const failure = asArray(suite('not_a_server_error').testcase)[1]?.failure;
+    expect(failure?.['@_message']).toBe(`the server answered 500: ${visibleControls(TRICKY_TEXT)}`);
+    expect(failure?.['#text']).toContain('expected: a status below 500\nactual: 500');
+    expect(failure?.['#text']).toContain(
+      `reproduce: curl -i -X POST 'http://127.0.0.1:3000/api/v1/users'`,
+    );
+    expect(failure?.['#text']).toContain('\\u0007');
+    const skip = asArray(suite('admin_only').testcase)[0]?.skipped;
+    expect(skip?.['@_message']).toBe('no admin credentials (--admin-username/--admin-password)');
+  });
+});

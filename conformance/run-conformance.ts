@@ -1,0 +1,227 @@
+import { loadSpec } from '../spec/load-spec.js';
+import { listOperations, type SpecOperation } from '../spec/operations.js';
+import { ResponseValidator } from '../spec/response-validator.js';
+import { specPath as bundledSpecPath } from '../spec/spec-path.js';
+import { AuthSession, type AuthOptions, type Credential } from './auth-session.js';
+import type { ResponseCheck, ScenarioCheck } from './checks/check.js';
+import type { CheckRegistry } from './checks/check-registry.js';
+import { createDefaultRegistry } from './checks/builtin-checks.js';
+import { createCaseGenerator } from './generate/create-case-generator.js';
+import { seededRandom } from './generate/seeded-random.js';
+import { buildRequest } from './http/build-request.js';
+import { TargetClient, TargetUnreachableError } from './http/target-client.js';
+import type { CheckResult, ConformanceReport } from './report.js';
+import { ResultCollector } from './result-collector.js';
+import type { RunContext } from './run-context.js';
+import { selectOperations } from './select-operations.js';
+import { Fixtures } from './stateful/fixtures.js';
+
+export interface ConformanceOptions extends AuthOptions {
+  /** The implementation's API base, e.g. `http://127.0.0.1:3000/api/v1`. */
+  baseUrl: string;
+  /** The description to hold it to (default: the bundled contract). */
+  specPath?: string;
+  /** Check names (default: all). */
+  checks?: string[];
+  /** operationIds or tags to cover (default: all) and to leave out. */
+  include?: string[];
+  exclude?: string[];
+  seed?: number;
+  /** Generated positive cases per operation beyond the examples (default 10). */
+  maxExamples?: number;
+  /** Parallel requests (default 4). */
+  concurrency?: number;
+  timeoutMs?: number;
+  /** At most this many requests a second (default: no cap). */
+  rateLimit?: number;
+  /** Stop at the first failure. */
+  bail?: boolean;
+  /**
+   * Also call operations marked `x-apikit-destructive` (e.g. a data reset). Off by default:
+   * the runner must never destroy data on a target it did not create.
+   */
+  allowDestructive?: boolean;
+  /** Your own registry (default: the built-in checks). */
+  registry?: CheckRegistry;
+  /** Told about the run as it goes, for progress output. */
+  onProgress?: (event: ProgressEvent) => void;
+}
+
+export type ProgressEvent =
+  | { kind: 'start'; operations: number; checks: string[] }
+  | { kind: 'check'; check: string; index: number; total: number }
+  | { kind: 'result'; result: CheckResult; requests: number }
+  | { kind: 'cleanup' };
+
+/** The run could not start or go on: bad options, invalid spec, unreachable target, failed login. */
+export class ConformanceSetupError extends Error {
+  override name = 'ConformanceSetupError';
+}
+
+/**
+ * Holds an implementation to an OpenAPI description: derives requests from the spec, sends
+ * them to `baseUrl`, and judges what comes back with the selected checks. Resolves with the
+ * report whatever the verdict; rejects with ConformanceSetupError only when it cannot run.
+ *
+ * @example
+ * const report = await runConformance({ baseUrl: 'http://127.0.0.1:3000/api/v1', username, password });
+ * process.exitCode = report.summary.checks.failed ? 1 : 0;
+ */
+export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
+  const started = Date.now();
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const spec = await loadSpec(options.specPath ?? bundledSpecPath).catch((error: Error) => {
+    throw new ConformanceSetupError(
+      `the spec is not a valid OpenAPI 3.0 description: ${error.message}`,
+    );
+  });
+  const allOperations = listOperations(spec);
+  let operations: SpecOperation[];
+  let destructive: SpecOperation[] = [];
+  let checks;
+  try {
+    operations = selectOperations(allOperations, options.include, options.exclude);
+    destructive = options.allowDestructive ? [] : operations.filter(isDestructive);
+    operations = operations.filter((op) => !destructive.includes(op));
+    checks = (options.registry ?? createDefaultRegistry()).select(options.checks);
+  } catch (error) {
+    throw new ConformanceSetupError((error as Error).message);
+  }
+  if (!/^https?:\/\//.test(options.baseUrl))
+    throw new ConformanceSetupError(`not an http(s) URL: ${options.baseUrl}`);
+
+  const responseChecks = checks.filter((c): c is ResponseCheck => c.kind === 'response');
+  const scenarioChecks = checks.filter((c): c is ScenarioCheck => c.kind === 'scenario');
+  const client = new TargetClient({
+    baseUrl: options.baseUrl,
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+  });
+  let stop = false;
+  const collector = new ResultCollector((result) => {
+    if (options.bail && result.status === 'failed') stop = true;
+    options.onProgress?.({ kind: 'result', result, requests: client.count });
+  });
+  const random = seededRandom(seed);
+  const fixtures = new Fixtures();
+  const auth = new AuthSession(allOperations, client, options);
+  const byId = new Map(allOperations.map((op) => [op.operationId, op]));
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+
+  const ctx: RunContext = {
+    spec,
+    operations,
+    allOperations,
+    validator: new ResponseValidator(spec),
+    client,
+    auth,
+    random,
+    generate: createCaseGenerator(random.fork('data')),
+    fixtures,
+    options: { seed, maxExamples: options.maxExamples ?? 10 },
+    operation: (id) => byId.get(id),
+    async call(op, call = {}, credential?: Credential) {
+      const secured = op.security.some((r) => Object.keys(r).length > 0);
+      const who = credential ?? (secured ? 'user' : 'none');
+      const authorization =
+        call.authorization !== undefined
+          ? call.authorization
+          : ((await auth.authorization(who)) ?? null);
+      const exchange = await client.send(buildRequest(op, { ...call, authorization }));
+      collector.observe(op, exchange, responseChecks, (check) => check.check(exchange, op, ctx));
+      return exchange;
+    },
+    async each(items, fn) {
+      let next = 0;
+      const worker = async () => {
+        while (next < items.length && !stop) await fn(items[next++] as (typeof items)[number]);
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+    },
+    stopped: () => stop,
+  };
+  fixtures.bind(ctx);
+
+  try {
+    await client.send({ method: 'GET', path: '', headers: { Accept: 'application/json' } });
+    if (auth.has('user')) await auth.authorization('user');
+    if (auth.has('admin')) await auth.authorization('admin');
+  } catch (error) {
+    await client.close();
+    if (error instanceof TargetUnreachableError)
+      throw new ConformanceSetupError(`the target is unreachable: ${error.message}`);
+    throw new ConformanceSetupError((error as Error).message);
+  }
+
+  for (const op of destructive) {
+    collector
+      .recorder('*')
+      .skip(
+        op,
+        'destructive (x-apikit-destructive): left out so the run cannot destroy data it did not create; pass --allow-destructive to include it',
+      );
+  }
+  options.onProgress?.({
+    kind: 'start',
+    operations: operations.length,
+    checks: checks.map((c) => c.name),
+  });
+  try {
+    for (const [index, check] of scenarioChecks.entries()) {
+      if (stop) break;
+      options.onProgress?.({
+        kind: 'check',
+        check: check.name,
+        index,
+        total: scenarioChecks.length,
+      });
+      try {
+        await check.run(ctx, collector.recorder(check.name));
+      } catch (error) {
+        if (error instanceof TargetUnreachableError)
+          throw new ConformanceSetupError(`the target stopped answering: ${error.message}`);
+        collector.recorder(check.name).fail(operations[0] ?? allOperations[0]!, {
+          message: `the check itself crashed: ${(error as Error).message}`,
+        });
+      }
+    }
+    collector.finishResponseChecks();
+  } finally {
+    options.onProgress?.({ kind: 'cleanup' });
+    await fixtures.cleanup().catch(() => undefined);
+    await client.close();
+  }
+
+  const results = collector.results;
+  const count = (status: CheckResult['status']) =>
+    results.filter((r) => r.status === status).length;
+  const failuresByCheck: Record<string, number> = {};
+  for (const r of results)
+    if (r.status === 'failed') failuresByCheck[r.check] = (failuresByCheck[r.check] ?? 0) + 1;
+  return {
+    summary: {
+      target: options.baseUrl,
+      specTitle: spec.info.title,
+      specVersion: spec.info.version,
+      seed,
+      startedAt: new Date(started).toISOString(),
+      durationMs: Date.now() - started,
+      requests: client.count,
+      checks: {
+        total: results.length,
+        passed: count('passed'),
+        failed: count('failed'),
+        skipped: count('skipped'),
+      },
+      failuresByCheck,
+    },
+    results,
+    coverage: collector.coverage(operations),
+  };
+}
+
+/** An operation the spec marks as destroying data a client did not create. */
+function isDestructive(op: SpecOperation): boolean {
+  return (op.operation as { 'x-apikit-destructive'?: unknown })['x-apikit-destructive'] === true;
+}

@@ -1,0 +1,43 @@
+import type { OpenApiDocument } from '../spec/load-spec.js';
+import type { SpecOperation } from '../spec/operations.js';
+import type { ResponseValidator } from '../spec/response-validator.js';
+import type { AuthSession, Credential } from './auth-session.js';
+import type { CaseGenerator } from './generate/case-generator.js';
+import type { OperationCall } from './http/build-request.js';
+import type { Exchange, TargetClient } from './http/target-client.js';
+import type { SeededRandom } from './generate/seeded-random.js';
+import type { Fixtures } from './stateful/fixtures.js';
+
+export interface RunOptions {
+  seed: number;
+  /** Generated positive cases per operation, beyond the spec's examples. */
+  maxExamples: number;
+}
+
+/** Everything a check may use: the spec, the target, credentials, data and fixtures. */
+export interface RunContext {
+  spec: OpenApiDocument;
+  /** The operations selected by --include/--exclude. */
+  operations: SpecOperation[];
+  /** Every operation of the spec (for link targets and lookups). */
+  allOperations: SpecOperation[];
+  validator: ResponseValidator;
+  client: TargetClient;
+  auth: AuthSession;
+  random: SeededRandom;
+  generate: CaseGenerator;
+  fixtures: Fixtures;
+  options: RunOptions;
+  /**
+   * Calls an operation: builds the request from the spec and `call`, authenticates as
+   * `credential` (default: the user for secured operations, none for open ones), sends it,
+   * and attributes the exchange to the operation (response checks, coverage).
+   */
+  call(op: SpecOperation, call?: OperationCall, credential?: Credential): Promise<Exchange>;
+  /** The operation with that id, from all operations. */
+  operation(operationId: string): SpecOperation | undefined;
+  /** Runs `fn` over `items` with the run's concurrency; stops early when the run bails. */
+  each<T>(items: T[], fn: (item: T) => Promise<void>): Promise<void>;
+  /** True once `--bail` saw a failure: long checks should return early. */
+  stopped(): boolean;
+}

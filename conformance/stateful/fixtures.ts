@@ -1,0 +1,197 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import type { SpecOperation } from '../../spec/operations.js';
+import type { Credential } from '../auth-session.js';
+import { buildRequest } from '../http/build-request.js';
+import type { Exchange } from '../http/target-client.js';
+import type { RunContext } from '../run-context.js';
+import { evaluateExpression, type ExpressionSource } from './link-expression.js';
+
+/** A link of a created resource, resolved to its target operation and parameter values. */
+export interface ResolvedLink {
+  name: string;
+  target: SpecOperation;
+  /** Parameter values by bare name (`id`, `userId`). */
+  parameters: Record<string, unknown>;
+  requestBody?: unknown;
+}
+
+/** A resource the run created, with the links its creation answer declared. */
+export interface CreatedResource {
+  producer: SpecOperation;
+  exchange: Exchange;
+  /** The parsed creation answer. */
+  body: unknown;
+  /** The request's path parameters (a nested resource's parents). */
+  pathParameters: Record<string, unknown>;
+  links: ResolvedLink[];
+  /** Set by whoever deleted it, so cleanup does not try again. */
+  deleted: boolean;
+}
+
+export type Unavailable = { reason: string };
+
+/**
+ * Resources for the stateful checks, derived from the spec's links: a *producer* is a POST
+ * whose success answer declares links; its links say which operations the new resource can
+ * be read, changed and deleted with, and with which parameter values. A producer that needs
+ * path parameters (an order needs its user) gets them from another producer that links to it.
+ * Everything created is deleted again by `cleanup` through the linked DELETE operations.
+ */
+export class Fixtures {
+  private readonly created: CreatedResource[] = [];
+  private ctx!: RunContext;
+
+  bind(ctx: RunContext): void {
+    this.ctx = ctx;
+  }
+
+  /** POST operations whose 2xx answers declare links. */
+  producers(): SpecOperation[] {
+    return this.ctx.allOperations.filter(
+      (op) => op.method === 'post' && successLinks(op).length > 0,
+    );
+  }
+
+  /** Producers whose links reach `target`. */
+  producersOf(target: SpecOperation): SpecOperation[] {
+    return this.producers().filter((p) =>
+      successLinks(p).some(([, link]) => link.operationId === target.operationId),
+    );
+  }
+
+  /** Creates a resource with `producer` and a valid body; parents first when it needs them. */
+  async create(
+    producer: SpecOperation,
+    credential: Credential = 'user',
+    depth = 0,
+  ): Promise<CreatedResource | Unavailable> {
+    if (depth > 4) return { reason: `the link graph above ${producer.operationId} is too deep` };
+    const needed = producer.parameters.filter((p) => p.in === 'path').map((p) => p.name);
+    let pathParameters: Record<string, unknown> = {};
+    if (needed.length > 0) {
+      const parent = await this.paramsFor(producer, credential, depth + 1);
+      if ('reason' in parent) return parent;
+      pathParameters = parent.parameters;
+    }
+    const [body] = this.ctx.generate.positiveBodies(producer, 1);
+    const exchange = await this.ctx.call(
+      producer,
+      { path: pathParameters, ...(body !== undefined ? { body } : {}) },
+      credential,
+    );
+    const status = exchange.response.status;
+    if (status < 200 || status >= 300) {
+      return {
+        reason: `${producer.operationId} answered ${status} to a valid request: ${exchange.response.body.slice(0, 200)}`,
+      };
+    }
+    const parsed = parseJson(exchange.response.body);
+    const source: ExpressionSource = {
+      request: {
+        path: pathParameters,
+        query: {},
+        headers: exchange.request.headers,
+        body,
+        url: exchange.request.url,
+        method: exchange.request.method,
+      },
+      response: { status, headers: exchange.headers, body: parsed },
+    };
+    const links: ResolvedLink[] = [];
+    for (const [name, link] of successLinks(producer, status)) {
+      const target = link.operationId ? this.ctx.operation(link.operationId) : undefined;
+      if (!target) continue;
+      const parameters: Record<string, unknown> = {};
+      for (const [key, expression] of Object.entries(link.parameters ?? {})) {
+        parameters[key.replace(/^(path|query|header|cookie)\./, '')] = evaluateExpression(
+          expression,
+          source,
+        );
+      }
+      links.push({
+        name,
+        target,
+        parameters,
+        ...(link.requestBody !== undefined
+          ? { requestBody: evaluateExpression(link.requestBody, source) }
+          : {}),
+      });
+    }
+    const resource: CreatedResource = {
+      producer,
+      exchange,
+      body: parsed,
+      pathParameters,
+      links,
+      deleted: false,
+    };
+    this.created.push(resource);
+    return resource;
+  }
+
+  /** Path parameter values for `op`, by creating a resource whose links reach it. */
+  async paramsFor(
+    op: SpecOperation,
+    credential: Credential = 'user',
+    depth = 0,
+  ): Promise<{ parameters: Record<string, unknown>; resource: CreatedResource } | Unavailable> {
+    const producers = this.producersOf(op);
+    if (producers.length === 0)
+      return {
+        reason: `no operation links to ${op.operationId}, so no resource can be made for it`,
+      };
+    let last: Unavailable = { reason: 'no producer succeeded' };
+    for (const producer of producers) {
+      const resource = await this.create(producer, credential, depth);
+      if ('reason' in resource) {
+        last = resource;
+        continue;
+      }
+      const link = resource.links.find((l) => l.target.operationId === op.operationId);
+      if (link) return { parameters: link.parameters, resource };
+    }
+    return last;
+  }
+
+  /** Deletes what the run created (newest first) through the linked DELETE operations. */
+  async cleanup(): Promise<{ deleted: number; left: number }> {
+    let deleted = 0;
+    for (const resource of [...this.created].reverse()) {
+      if (resource.deleted) continue;
+      const link = resource.links.find((l) => l.target.method === 'delete');
+      if (!link) continue;
+      for (const credential of ['user', 'admin'] as const) {
+        if (credential === 'admin' && !this.ctx.auth.has('admin')) break;
+        const authorization = (await this.ctx.auth.authorization(credential)) ?? null;
+        const res = await this.ctx.client.send(
+          buildRequest(link.target, { path: link.parameters, authorization }),
+        );
+        if (res.response.status < 300 || res.response.status === 404) {
+          resource.deleted = true;
+          deleted++;
+          break;
+        }
+      }
+    }
+    return {
+      deleted,
+      left: this.created.filter(
+        (r) => !r.deleted && r.links.some((l) => l.target.method === 'delete'),
+      ).length,
+    };
+  }
+}
+
+function successLinks(op: SpecOperation, status?: number): [string, OpenAPIV3.LinkObject][] {
+  return Object.entries(op.responses)
+    .filter(([code]) => (status === undefined ? code.startsWith('2') : code === String(status)))
+    .flatMap(([, r]) => Object.entries(r.links ?? {}) as [string, OpenAPIV3.LinkObject][]);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
