@@ -53,6 +53,15 @@ export class AuthSession {
     return this.login;
   }
 
+  /** The username and password configured for `who`, for checks that log in themselves. */
+  credentials(who: 'user' | 'admin'): { username: string; password: string } | undefined {
+    const [username, password] =
+      who === 'user'
+        ? [this.options.username, this.options.password]
+        : [this.options.adminUsername, this.options.adminPassword];
+    return username && password ? { username, password } : undefined;
+  }
+
   has(who: 'user' | 'admin'): boolean {
     if (who === 'user')
       return Boolean(this.options.token || (this.options.username && this.options.password));

@@ -59,7 +59,10 @@ export interface ConformanceSummary {
   startedAt: string;
   durationMs: number;
   requests: number;
-  checks: { total: number; passed: number; failed: number; skipped: number };
+  /** The checks that ran, by name. */
+  checks: string[];
+  /** Results: one per check and operation judged (plus each distinct failure). */
+  results: { total: number; passed: number; failed: number; skipped: number };
   /** Failed results per check name. */
   failuresByCheck: Record<string, number>;
 }

@@ -3,6 +3,7 @@ import type { CheckFailure, CheckRecorder, ResponseCheck } from './checks/check.
 import { curlCommand } from './http/curl-command.js';
 import type { Exchange } from './http/target-client.js';
 import type { CheckResult, CoverageRow } from './report.js';
+import type { SecretRedactor } from './secret-redactor.js';
 
 /** Bodies in reports are cut here: enough to see the problem, not a whole page dump. */
 const BODY_LIMIT = 2000;
@@ -23,7 +24,10 @@ export class ResultCollector {
   private readonly statuses = new Map<string, Set<string>>();
   failed = 0;
 
-  constructor(private readonly onResult?: (result: CheckResult) => void) {}
+  constructor(
+    private readonly redactor: SecretRedactor,
+    private readonly onResult?: (result: CheckResult) => void,
+  ) {}
 
   /** A recorder for one active check. */
   recorder(check: string): CheckRecorder {
@@ -93,23 +97,34 @@ export class ResultCollector {
   coverage(operations: SpecOperation[]): CoverageRow[] {
     return operations.map((op) => {
       const documented = Object.keys(op.responses);
-      const exercised = [...(this.statuses.get(op.operationId) ?? [])].sort();
+      const seen = [...(this.statuses.get(op.operationId) ?? [])].sort();
+      // A status counts as documented exactly, by its range (`4XX`) or through `default`.
+      const isDocumented = (s: string) =>
+        documented.includes(s) ||
+        documented.includes(`${s[0]}XX`) ||
+        documented.includes('default');
       return {
         operationId: op.operationId,
         method: op.method.toUpperCase(),
         path: op.path,
         documented,
-        exercised: exercised.filter(
-          (s) => documented.includes(s) || documented.includes(`${s[0]}XX`),
-        ),
-        undocumented: exercised.filter(
-          (s) =>
-            !documented.includes(s) &&
-            !documented.includes(`${s[0]}XX`) &&
-            !documented.includes('default'),
-        ),
+        exercised: seen.filter(isDocumented),
+        undocumented: seen.filter((s) => !isDocumented(s)),
       };
     });
+  }
+
+  /** The exchange as a report shows it: secrets redacted, long bodies cut, a curl line on failures. */
+  private recorded(
+    exchange: Exchange,
+    failed: boolean,
+  ): Pick<CheckResult, 'request' | 'response' | 'curl'> {
+    const request = this.redactor.request(exchange.request);
+    const response = this.redactor.response({
+      ...exchange.response,
+      body: truncate(exchange.response.body),
+    });
+    return { request, response, ...(failed ? { curl: curlCommand(request) } : {}) };
   }
 
   private add(result: CheckResult): void {
@@ -134,13 +149,7 @@ export class ResultCollector {
       message: detail.message,
       ...(detail.expected !== undefined ? { expected: detail.expected } : {}),
       ...(detail.actual !== undefined ? { actual: detail.actual } : {}),
-      ...(exchange
-        ? {
-            request: exchange.request,
-            response: { ...exchange.response, body: truncate(exchange.response.body) },
-            ...(status === 'failed' ? { curl: curlCommand(exchange.request) } : {}),
-          }
-        : {}),
+      ...(exchange ? this.recorded(exchange, status === 'failed') : {}),
     };
   }
 }

@@ -12,6 +12,7 @@ import { buildRequest } from './http/build-request.js';
 import { TargetClient, TargetUnreachableError } from './http/target-client.js';
 import type { CheckResult, ConformanceReport } from './report.js';
 import { ResultCollector } from './result-collector.js';
+import { SecretRedactor } from './secret-redactor.js';
 import type { RunContext } from './run-context.js';
 import { selectOperations } from './select-operations.js';
 import { Fixtures } from './stateful/fixtures.js';
@@ -65,7 +66,7 @@ export class ConformanceSetupError extends Error {
  *
  * @example
  * const report = await runConformance({ baseUrl: 'http://127.0.0.1:3000/api/v1', username, password });
- * process.exitCode = report.summary.checks.failed ? 1 : 0;
+ * process.exitCode = report.summary.results.failed ? 1 : 0;
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
   const started = Date.now();
@@ -92,14 +93,20 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
 
   const responseChecks = checks.filter((c): c is ResponseCheck => c.kind === 'response');
   const scenarioChecks = checks.filter((c): c is ScenarioCheck => c.kind === 'scenario');
+  const redactor = new SecretRedactor();
+  redactor.add(options.password, 'user password');
+  redactor.add(options.adminPassword, 'admin password');
+  redactor.add(options.token, 'user token');
   const client = new TargetClient({
+    // Every answer may carry tokens issued to the run: learn them before anything is reported.
+    onExchange: (exchange) => redactor.learnFrom(exchange.response.body),
     baseUrl: options.baseUrl,
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
   });
   let stop = false;
-  const collector = new ResultCollector((result) => {
+  const collector = new ResultCollector(redactor, (result) => {
     if (options.bail && result.status === 'failed') stop = true;
     options.onProgress?.({ kind: 'result', result, requests: client.count });
   });
@@ -117,7 +124,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     client,
     auth,
     random,
-    generate: createCaseGenerator(random.fork('data')),
+    generate: createCaseGenerator(random.fork('data'), { runTag: Date.now().toString(36) }),
     fixtures,
     options: { seed, maxExamples: options.maxExamples ?? 10 },
     operation: (id) => byId.get(id),
@@ -208,7 +215,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       startedAt: new Date(started).toISOString(),
       durationMs: Date.now() - started,
       requests: client.count,
-      checks: {
+      checks: checks.map((c) => c.name),
+      results: {
         total: results.length,
         passed: count('passed'),
         failed: count('failed'),

@@ -13,6 +13,8 @@ export interface ResponseViolation {
 
 /** A response as seen on the wire: status, headers and the body text (null when none). */
 export interface ObservedResponse {
+  /** The request's method: a HEAD answer is judged like GET's, but without a body. */
+  method?: string;
   status: number;
   headers: Headers;
   body: string | null;
@@ -64,7 +66,9 @@ export class ResponseValidator {
     const content = documented.content ?? {};
     const types = Object.keys(content);
     const hasBody = response.body !== null && response.body !== '';
-    if (types.length === 0) {
+    if (response.method?.toUpperCase() === 'HEAD') {
+      if (hasBody) violations.push({ kind: 'body', message: 'a HEAD answer carries a body' });
+    } else if (types.length === 0) {
       if (hasBody)
         violations.push({
           kind: 'body',

@@ -98,7 +98,7 @@ describe('apikit conform', () => {
           `seed ${summary.seed} (repeat with --seed ${summary.seed})`,
         );
         expect(summary.requests).toBeGreaterThan(100);
-        expect(summary.checks.total).toBe(report.results.length);
+        expect(summary.results.total).toBe(report.results.length);
         expect(report.coverage.length).toBeGreaterThan(10);
 
         const xml = readFileSync(join(out, 'report.junit.xml'), 'utf8');
@@ -107,14 +107,14 @@ describe('apikit conform', () => {
           testsuites: Record<string, unknown>;
         };
         expect(junit.testsuites).toMatchObject({
-          '@_tests': String(summary.checks.total),
-          '@_failures': String(summary.checks.failed),
-          '@_skipped': String(summary.checks.skipped),
+          '@_tests': String(summary.results.total),
+          '@_failures': String(summary.results.failed),
+          '@_skipped': String(summary.results.skipped),
         });
-        expect(xml.match(/<testcase /g)?.length).toBe(summary.checks.total);
-        expect(xml.match(/<failure /g)?.length ?? 0).toBe(summary.checks.failed);
+        expect(xml.match(/<testcase /g)?.length).toBe(summary.results.total);
+        expect(xml.match(/<failure /g)?.length ?? 0).toBe(summary.results.failed);
 
-        expect(result.code).toBe(summary.checks.failed > 0 ? 1 : 0);
+        expect(result.code).toBe(summary.results.failed > 0 ? 1 : 0);
         const failures = report.results
           .filter((r) => r.status === 'failed')
           .map((r) => `${r.check}: ${r.operationId} ${r.method} ${r.path}: ${r.message}`);

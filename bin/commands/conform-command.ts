@@ -208,7 +208,7 @@ export const conformCommand: CommandModule<object, ConformArgs> = {
       });
       process.stderr.write(`conform: wrote ${output.path}\n`);
     }
-    process.exitCode = report.summary.checks.failed > 0 ? 1 : 0;
+    process.exitCode = report.summary.results.failed > 0 ? 1 : 0;
   },
 };
 

@@ -6,6 +6,7 @@ function violations(kind: ResponseViolation['kind']): ResponseCheck['check'] {
   return (exchange, op, ctx) =>
     ctx.validator
       .validate(op.operationId, {
+        method: exchange.request.method,
         status: exchange.response.status,
         headers: exchange.headers,
         body: exchange.response.body || null,

@@ -47,20 +47,12 @@ export function linkCall(ctx: RunContext, link: ResolvedLink): OperationCall | U
     values[p.name] = example;
   }
   const call = callFor(link.target, values);
-  const usable = link.requestBody !== undefined && !hasExpression(link.requestBody);
-  if (usable) return { ...call, body: link.requestBody };
+  if (link.requestBody !== undefined) return { ...call, body: link.requestBody };
   if (link.target.requestBody) {
     const body = validBody(ctx, link.target);
     if (body !== undefined) return { ...call, body };
   }
   return call;
-}
-
-/** A link body still holding `$response...` strings was not evaluated (nested expressions). */
-function hasExpression(value: unknown): boolean {
-  if (typeof value === 'string') return value.startsWith('$');
-  if (value && typeof value === 'object') return Object.values(value).some(hasExpression);
-  return false;
 }
 
 /** The resource's links to GET operations. */

@@ -1,5 +1,4 @@
 import type { SpecOperation } from '../../spec/operations.js';
-import type { AuthOptions, AuthSession } from '../auth-session.js';
 import { buildRequest } from '../http/build-request.js';
 import type { Exchange } from '../http/target-client.js';
 import type { RunContext } from '../run-context.js';
@@ -39,7 +38,7 @@ export const refreshRotation: ScenarioCheck = {
       return;
     }
     if (!ctx.operations.includes(refresh)) return;
-    const credentials = userCredentials(ctx.auth);
+    const credentials = ctx.auth.credentials('user');
     if (!credentials) {
       record.skip(
         refresh,
@@ -176,22 +175,6 @@ function token(exchange: Exchange): string | undefined {
 function hasAccessToken(exchange: Exchange): boolean {
   const body = jsonBody(exchange);
   return isObject(body) && typeof body.accessToken === 'string' && body.accessToken.length > 0;
-}
-
-/**
- * The run's username and password. AuthSession keeps them private; until it exposes them
- * (`credentials('user')`), they are read from its options.
- */
-function userCredentials(auth: AuthSession): { username: string; password: string } | undefined {
-  const exposed = (auth as unknown as { credentials?: (who: 'user') => unknown }).credentials;
-  const options = (
-    typeof exposed === 'function'
-      ? exposed.call(auth, 'user')
-      : (auth as unknown as { options?: AuthOptions }).options
-  ) as AuthOptions | undefined;
-  return options?.username && options.password
-    ? { username: options.username, password: options.password }
-    : undefined;
 }
 
 function isOpen(op: SpecOperation): boolean {

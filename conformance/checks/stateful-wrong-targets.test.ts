@@ -14,7 +14,7 @@ import {
   type ProxyRequest,
   type ProxyResponse,
   type Tamper,
-} from './stateful-test-proxy.js';
+} from '../test-support/stateful-test-proxy.js';
 
 const USER = /^\/api\/v1\/users\/(\d+)$/;
 

@@ -24,9 +24,15 @@ import { createEmailSource, withUniqueEmails } from './unique-emails.js';
  * generate.positiveBodies(createUser, 5); // examples first, then generated; unique emails
  * generate.negativeCases(createUser); // [{ description: 'name is missing (required)', ... }]
  */
-export function createCaseGenerator(random: SeededRandom): CaseGenerator {
+export function createCaseGenerator(
+  random: SeededRandom,
+  options: { runTag?: string } = {},
+): CaseGenerator {
   const validator = createSchemaValidator();
-  const tag = random.fork('emails').int(0, 0xffffffff).toString(16).padStart(8, '0');
+  // The seed decides every value; `runTag` only keeps emails apart between runs of one seed
+  // against a server that kept the first run's users (a reused email would be a 409).
+  const tag =
+    random.fork('emails').int(0, 0xffffffff).toString(16).padStart(8, '0') + (options.runTag ?? '');
   const emails = createEmailSource(tag);
   const calls = new Map<string, number>();
   const deps = (label: string): GeneratorDeps => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../run-conformance.js';
 import { createConsoleProgress, renderConsoleSummary } from './console-reporter.js';
-import { trickyReport } from './tricky-report.js';
+import { trickyReport } from '../test-support/tricky-report.js';
 
 describe('renderConsoleSummary', () => {
   const text = renderConsoleSummary(trickyReport());
@@ -34,7 +34,7 @@ describe('renderConsoleSummary', () => {
 
   it('prints the summary line with the seed, then the coverage matrix', () => {
     expect(text).toContain(
-      '8 checks: 2 passed, 3 failed, 3 skipped · 321 requests · 12.3 s · seed 4242\n',
+      '3 checks, 8 results: 2 passed, 3 failed, 3 skipped · 321 requests · 12.3 s · seed 4242\n',
     );
     const matrix = text.slice(text.indexOf('Coverage'));
     expect(matrix).toContain('operation               200 201 400 401 422 4XX 500');

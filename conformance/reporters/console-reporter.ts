@@ -39,7 +39,7 @@ export function renderConsoleSummary(
 
   const failures = groupByCheck(report.results, 'failed');
   if (failures.size > 0) {
-    out.push(c.red(c.bold(`Failures (${summary.checks.failed})`)), '');
+    out.push(c.red(c.bold(`Failures (${summary.results.failed})`)), '');
     for (const [check, list] of failures) {
       out.push(c.bold(`${check} (${list.length})`));
       for (const result of list.slice(0, maxFailures)) out.push(...failureLines(result, c), '');
@@ -53,7 +53,7 @@ export function renderConsoleSummary(
 
   const skips = groupSkips(report.results);
   if (skips.length > 0) {
-    out.push(c.yellow(c.bold(`Skipped (${summary.checks.skipped})`)));
+    out.push(c.yellow(c.bold(`Skipped (${summary.results.skipped})`)));
     for (const group of skips) {
       const names = group.results.map((r) => (r.operationId === '*' ? 'all' : r.operationId));
       const shown = names.slice(0, 4).join(', ') + (names.length > 4 ? ', …' : '');
@@ -63,11 +63,11 @@ export function renderConsoleSummary(
     out.push('');
   }
 
-  const { checks } = summary;
+  const { results } = summary;
   out.push(
-    `${checks.total} checks: ${c.green(`${checks.passed} passed`)}, ` +
-      `${checks.failed ? c.red(`${checks.failed} failed`) : '0 failed'}, ` +
-      `${checks.skipped ? c.yellow(`${checks.skipped} skipped`) : '0 skipped'}` +
+    `${summary.checks.length} checks, ${results.total} results: ${c.green(`${results.passed} passed`)}, ` +
+      `${results.failed ? c.red(`${results.failed} failed`) : '0 failed'}, ` +
+      `${results.skipped ? c.yellow(`${results.skipped} skipped`) : '0 skipped'}` +
       ` · ${summary.requests} requests · ${(summary.durationMs / 1000).toFixed(1)} s · seed ${summary.seed}`,
     '',
   );

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConformanceReport } from '../report.js';
 import { escapeMarkup } from './escape-markup.js';
 import { renderHtmlReport } from './html-reporter.js';
-import { TRICKY_TEXT, trickyReport } from './tricky-report.js';
+import { TRICKY_TEXT, trickyReport } from '../test-support/tricky-report.js';
 
 const report = trickyReport();
 const html = renderHtmlReport(report);
@@ -67,7 +67,7 @@ describe('renderHtmlReport', () => {
       ...report,
       results: [],
       coverage: [],
-      summary: { ...report.summary, checks: { total: 0, passed: 0, failed: 0, skipped: 0 } },
+      summary: { ...report.summary, results: { total: 0, passed: 0, failed: 0, skipped: 0 } },
     };
     const page = renderHtmlReport(empty);
     expect(page).toContain('✓ no check failed');

@@ -22,7 +22,7 @@ const h = (text: string | number) => escapeMarkup(String(text));
  */
 export function renderHtmlReport(report: ConformanceReport): string {
   const { summary } = report;
-  const { checks } = summary;
+  const { results: checks } = summary; // counts of results
   const title = `Conformance: ${summary.specTitle} ${summary.specVersion} against ${summary.target}`;
   return `<!DOCTYPE html>
 <html lang="en">
@@ -63,7 +63,7 @@ function failuresSection(report: ConformanceReport): string {
   const groups = groupByCheck(report.results, 'failed');
   if (groups.size === 0) return '<section id="failures"><h2>Failures</h2><p>None.</p></section>';
   const parts = [
-    `<section id="failures"><h2 class="failed">Failures (${h(report.summary.checks.failed)})</h2>`,
+    `<section id="failures"><h2 class="failed">Failures (${h(report.summary.results.failed)})</h2>`,
     '<button type="button" data-open="true">Expand all</button><button type="button" data-open="false">Collapse all</button>',
   ];
   for (const [check, results] of groups) {
@@ -120,7 +120,7 @@ function skipsSection(report: ConformanceReport): string {
       `<td>${g.results.map((r) => `<code>${h(resultName(r))}</code>`).join('<br>')}</td></tr>`,
   );
   return [
-    `<section id="skipped"><h2 class="skipped">Skipped (${h(report.summary.checks.skipped)})</h2>`,
+    `<section id="skipped"><h2 class="skipped">Skipped (${h(report.summary.results.skipped)})</h2>`,
     '<table><thead><tr><th>Check</th><th>Reason</th><th>Count</th><th>Operations</th></tr></thead><tbody>',
     ...rows,
     '</tbody></table></section>',
@@ -130,7 +130,7 @@ function skipsSection(report: ConformanceReport): string {
 function passesSection(report: ConformanceReport): string {
   const groups = groupByCheck(report.results, 'passed');
   const parts = [
-    `<section id="passed"><h2 class="passed">Passed (${h(report.summary.checks.passed)})</h2>`,
+    `<section id="passed"><h2 class="passed">Passed (${h(report.summary.results.passed)})</h2>`,
   ];
   for (const [check, results] of groups) {
     const rows = results.map(

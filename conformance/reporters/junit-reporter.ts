@@ -41,10 +41,10 @@ export function renderJunitReport(report: ConformanceReport): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites ${attributes({
       name: `apikit conform ${summary.target}`,
-      tests: summary.checks.total,
-      failures: summary.checks.failed,
+      tests: summary.results.total,
+      failures: summary.results.failed,
       errors: 0,
-      skipped: summary.checks.skipped,
+      skipped: summary.results.skipped,
       time: seconds(summary.durationMs),
       timestamp: summary.startedAt,
     })}>`,

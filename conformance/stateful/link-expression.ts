@@ -20,7 +20,22 @@ export interface ExpressionSource {
  * evaluateExpression('$response.body#/id', source); // 42
  */
 export function evaluateExpression(expression: unknown, source: ExpressionSource): unknown {
-  if (typeof expression !== 'string' || !expression.startsWith('$')) return expression;
+  // A link's requestBody may be an object or array holding expressions (`{ refreshToken: $response.body#/refreshToken }`).
+  if (Array.isArray(expression)) return expression.map((item) => evaluateExpression(item, source));
+  if (expression !== null && typeof expression === 'object') {
+    return Object.fromEntries(
+      Object.entries(expression).map(([k, v]) => [k, evaluateExpression(v, source)]),
+    );
+  }
+  if (typeof expression !== 'string') return expression;
+  // Embedded expressions in a string: `Bearer {$response.body#/token}`.
+  if (!expression.startsWith('$')) {
+    return expression.includes('{$')
+      ? expression.replace(/\{(\$[^}]+)\}/g, (_m, inner: string) =>
+          String(evaluateExpression(inner, source) ?? ''),
+        )
+      : expression;
+  }
   if (expression === '$url') return source.request.url;
   if (expression === '$method') return source.request.method;
   if (expression === '$statusCode') return source.response.status;
