@@ -1,7 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { SpecOperation } from '../spec/operations.js';
 import { buildRequest } from './http/build-request.js';
-import type { TargetClient } from './http/target-client.js';
+import type { Exchange, TargetClient } from './http/target-client.js';
 
 /** Whom a request is sent as: the user, the admin, nobody, or an exact Authorization value. */
 export type Credential = 'user' | 'admin' | 'none' | { authorization: string };
@@ -39,6 +39,8 @@ export class AuthSession {
     operations: SpecOperation[],
     private readonly client: TargetClient,
     private readonly options: AuthOptions,
+    /** Told about each login/refresh exchange, so they count for checks and coverage too. */
+    private readonly observe?: (op: SpecOperation, exchange: Exchange) => void,
   ) {
     this.login = operations.find(
       (op) => isOpen(op) && bodyHas(op, ['username', 'password']) && answers(op, 'accessToken'),
@@ -109,6 +111,7 @@ export class AuthSession {
     body: Record<string, string>,
   ): Promise<Tokens | undefined> {
     const res = await this.client.send(buildRequest(op, { body }));
+    this.observe?.(op, res);
     if (res.response.status < 200 || res.response.status >= 300) return undefined;
     const answer = JSON.parse(res.response.body) as {
       accessToken: string;

@@ -112,7 +112,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   });
   const random = seededRandom(seed);
   const fixtures = new Fixtures();
-  const auth = new AuthSession(allOperations, client, options);
+  // Logins and refreshes are exchanges of the spec's operations like any other.
+  const auth = new AuthSession(allOperations, client, options, (op, exchange) =>
+    collector.observe(op, exchange, responseChecks, (check) => check.check(exchange, op, ctx)),
+  );
   const byId = new Map(allOperations.map((op) => [op.operationId, op]));
   const concurrency = Math.max(1, options.concurrency ?? 4);
 
@@ -137,6 +140,15 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
           : ((await auth.authorization(who)) ?? null);
       const exchange = await client.send(buildRequest(op, { ...call, authorization }));
       collector.observe(op, exchange, responseChecks, (check) => check.check(exchange, op, ctx));
+      const status = exchange.response.status;
+      if (
+        status >= 200 &&
+        status < 300 &&
+        exchange.request.method === 'POST' &&
+        fixtures.isProducer(op)
+      ) {
+        fixtures.adopt(op, exchange, call.path ?? {}, call.body);
+      }
       return exchange;
     },
     async each(items, fn) {

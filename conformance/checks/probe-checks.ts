@@ -1,9 +1,11 @@
 import type { Check } from './check.js';
+import { absentResource } from './probe-absent-resource.js';
 import { notAcceptable } from './probe-accept.js';
 import { adminRoleRequired, ignoredAuth } from './probe-auth.js';
 import { allowHeaderConformance, unsupportedMethod } from './probe-methods.js';
 import { negativeDataRejection } from './probe-negative-data.js';
 import { positiveDataAcceptance } from './probe-positive-data.js';
+import { payloadTooLarge } from './probe-payload-too-large.js';
 import { missingRequiredHeader } from './probe-required-header.js';
 import { cacheControlPresent, problemJson } from './probe-response-checks.js';
 
@@ -19,4 +21,6 @@ export const probeChecks: Check[] = [
   ignoredAuth,
   adminRoleRequired,
   notAcceptable,
+  payloadTooLarge,
+  absentResource,
 ];

@@ -39,10 +39,16 @@ export type Unavailable = { reason: string };
  */
 export class Fixtures {
   private readonly created: CreatedResource[] = [];
+  private readonly byExchange = new WeakMap<Exchange, CreatedResource>();
   private ctx!: RunContext;
 
   bind(ctx: RunContext): void {
     this.ctx = ctx;
+  }
+
+  /** Whether `op` creates resources: a POST whose 2xx answers declare links. */
+  isProducer(op: SpecOperation): boolean {
+    return op.method === 'post' && successLinks(op).length > 0;
   }
 
   /** POST operations whose 2xx answers declare links. */
@@ -85,6 +91,23 @@ export class Fixtures {
         reason: `${producer.operationId} answered ${status} to a valid request: ${exchange.response.body.slice(0, 200)}`,
       };
     }
+    return this.adopt(producer, exchange, pathParameters, body);
+  }
+
+  /**
+   * Takes a resource that a 2xx answer of a producer created (whoever sent the request) into
+   * the run's care: its links are resolved, and `cleanup` deletes it. The run context adopts
+   * every such answer, so no check can leave data behind by creating outside `create`.
+   */
+  adopt(
+    producer: SpecOperation,
+    exchange: Exchange,
+    pathParameters: Record<string, unknown>,
+    body: unknown,
+  ): CreatedResource {
+    const known = this.byExchange.get(exchange);
+    if (known) return known;
+    const status = exchange.response.status;
     const parsed = parseJson(exchange.response.body);
     const source: ExpressionSource = {
       request: {
@@ -126,6 +149,7 @@ export class Fixtures {
       deleted: false,
     };
     this.created.push(resource);
+    this.byExchange.set(exchange, resource);
     return resource;
   }
 
