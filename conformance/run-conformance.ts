@@ -52,6 +52,7 @@ export type ProgressEvent =
   | { kind: 'start'; operations: number; checks: string[] }
   | { kind: 'check'; check: string; index: number; total: number }
   | { kind: 'result'; result: CheckResult; requests: number }
+  | { kind: 'wait'; seconds: number; reason: string }
   | { kind: 'cleanup' };
 
 /** The run could not start or go on: bad options, invalid spec, unreachable target, failed login. */
@@ -100,6 +101,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const client = new TargetClient({
     // Every answer may carry tokens issued to the run: learn them before anything is reported.
     onExchange: (exchange) => redactor.learnFrom(exchange.response.body),
+    onWait: (seconds, request) =>
+      options.onProgress?.({
+        kind: 'wait',
+        seconds,
+        reason: `the target answered 429 to ${request.method} ${request.path.split('?')[0]}; waiting out its Retry-After`,
+      }),
     baseUrl: options.baseUrl,
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),

@@ -98,3 +98,20 @@ describe('validateSpecFile', () => {
     expect(report.problems[0]!.location).toMatch(/^\d+:\d+$/);
   });
 });
+
+describe('validateSpecFile and allOf', () => {
+  it('accepts a required property defined by a sibling allOf part', async () => {
+    const file = brokenCopy((doc) => {
+      doc.components.schemas.Composed = {
+        allOf: [
+          { type: 'object', properties: { name: { type: 'string' } } },
+          { type: 'object', required: ['name', 'tag'], properties: { tag: { type: 'string' } } },
+        ],
+      };
+    });
+    const problems = (await validateSpecFile(file)).problems.filter(
+      (p) => p.rule === 'required-property',
+    );
+    expect(problems).toEqual([]);
+  });
+});

@@ -38,6 +38,7 @@ interface ConformArgs {
   timeout: number;
   'rate-limit': number | undefined;
   bail: boolean;
+  'allow-destructive': boolean;
   reporter: ReporterName[];
   output: string | undefined;
   'list-checks': boolean;
@@ -115,6 +116,11 @@ export const conformCommand: CommandModule<object, ConformArgs> = {
       .option('timeout', { type: 'number', default: 10_000, describe: 'per-request timeout, ms' })
       .option('rate-limit', { type: 'number', describe: 'at most this many requests a second' })
       .option('bail', { type: 'boolean', default: false, describe: 'stop at the first failure' })
+      .option('allow-destructive', {
+        type: 'boolean',
+        default: false,
+        describe: 'also call operations marked x-apikit-destructive (e.g. a data reset)',
+      })
       .option('reporter', {
         type: 'string',
         array: true,
@@ -182,6 +188,7 @@ export const conformCommand: CommandModule<object, ConformArgs> = {
       timeoutMs: args.timeout,
       ...(args['rate-limit'] ? { rateLimit: args['rate-limit'] } : {}),
       bail: args.bail,
+      allowDestructive: args['allow-destructive'],
       registry,
       onProgress: createConsoleProgress(process.stderr),
     };

@@ -26,6 +26,8 @@ export const useAfterFree: ScenarioCheck = {
       const reads = readLinks(resource).filter((l) => isSelected(ctx, l.target));
       const del = deleteLinkOf(resource);
       if (!del || reads.length === 0) continue;
+      // Read first: a cache that DELETE fails to clear only shows once it holds the resource.
+      for (const link of reads) await follow(ctx, link);
       const gone = await follow(ctx, del);
       if ('reason' in gone) {
         record.skip(del.target, gone.reason);

@@ -2,8 +2,20 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { SpecOperation } from '../../spec/operations.js';
 import type { OperationCall } from '../http/build-request.js';
 
+/**
+ * Rules that are conventions of a particular API rather than of OpenAPI (our contract holds
+ * all three). A spec declares the ones it holds in its root `x-apikit-validation` object;
+ * cases that depend on an undeclared one are not judged, so other APIs are not held to them.
+ */
+export type ValidationConvention =
+  | 'unknown-query-parameters' // unknown query parameters are rejected
+  | 'plain-decimal-integers' // `1e3`, `+5`, `05`, `20.0` are not integers in a query
+  | 'lone-surrogates'; // strings with a lone UTF-16 surrogate are rejected
+
 /** One request that breaks exactly one rule of the spec, and where. */
 export interface NegativeCase {
+  /** Set when the case breaks a convention rather than the schema (see ValidationConvention). */
+  convention?: ValidationConvention;
   /** In words, e.g. "name longer than maxLength 100". */
   description: string;
   /** JSON Pointer fragment of the broken value: `#/name`, `#`, `#/query/size`, `#/path/id`. */

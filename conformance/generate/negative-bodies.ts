@@ -322,6 +322,7 @@ function loneSurrogate(
   const body = applyAt(fresh(), target.segments, () => SURROGATE_MARK);
   const text = 'a'.repeat(Math.max(0, target.minLength - 1)) + '\\ud800';
   return {
+    convention: 'lone-surrogates',
     description: `${target.segments.join('/')} contains a lone surrogate (\\ud800), not valid Unicode`,
     pointer: bodyPointer(target.segments),
     call: { rawBody: JSON.stringify(body).replace(JSON.stringify(SURROGATE_MARK), `"${text}"`) },

@@ -104,6 +104,7 @@ export function negativeParameters(
         description: `query parameter ${p.name} ${v.what}`,
         pointer: `#/query/${p.name}`,
         call: call({ rawQuery: rawQuery(p.name, v.value as string) }),
+        ...(v.convention ? { convention: v.convention } : {}),
       });
     }
   }
@@ -113,6 +114,7 @@ export function negativeParameters(
       unknown = `${UNKNOWN_QUERY_PARAMETER}${i}`;
     }
     cases.push({
+      convention: 'unknown-query-parameters',
       description: `unknown query parameter ${unknown}`,
       pointer: `#/query/${unknown}`,
       call: call({ rawQuery: rawQuery('', `${unknown}=1`) }),
@@ -189,7 +191,11 @@ function queryViolations(p: OpenAPIV3.ParameterObject, deps: GeneratorDeps): Vio
           [`0${n}`, 'a leading zero'],
           [`${n}.0`, 'a fraction'],
         ] as const) {
-          out.push({ value: piece(raw), what: `is ${raw}: ${why} is not a plain decimal integer` });
+          out.push({
+            value: piece(raw),
+            what: `is ${raw}: ${why} is not a plain decimal integer`,
+            convention: 'plain-decimal-integers',
+          });
         }
       }
     }

@@ -1,3 +1,4 @@
+import type { ValidationConvention } from './case-generator.js';
 import { schemaType, type Schema } from './effective-schema.js';
 import type { GeneratorDeps } from './positive-bodies.js';
 import { GenerationError, generateValue, numericRange } from './schema-values.js';
@@ -7,6 +8,8 @@ export interface Violation {
   value: unknown;
   /** e.g. "below minimum 18 (17)". */
   what: string;
+  /** Set when the value breaks an API convention rather than the schema. */
+  convention?: ValidationConvention;
 }
 
 /** Strings longer than this are not made on purpose (the body would hit size limits). */

@@ -12,6 +12,13 @@ export interface PatternStrings {
    * `undefined` when none was found in a bounded number of tries.
    */
   sample(random: SeededRandom, limits?: LengthLimits, bias?: PatternBias): string | undefined;
+  /**
+   * Up to `limit` distinct matching strings that walk the pattern's choices systematically:
+   * every branch of an alternation, every member of a small class, optional parts with and
+   * without (unbounded repeats at their minimum and one more). So `^(id|email)(,(asc|desc))?$`
+   * yields all six sort keys, where sampling might never draw `email,desc`.
+   */
+  enumerate(limit: number): string[];
 }
 
 export interface LengthLimits {
@@ -67,6 +74,9 @@ export function patternStrings(pattern: string): PatternStrings | undefined {
   const matches = (value: string) => regex.test(value);
   return {
     matches,
+    enumerate(limit) {
+      return [...new Set(expand(tree, limit))].filter(matches).slice(0, limit);
+    },
     sample(random, limits = {}, bias = 'random') {
       const min = limits.minLength ?? 0;
       const max = limits.maxLength ?? Infinity;
@@ -130,6 +140,68 @@ function toRegExp(pattern: string): RegExp | undefined {
       return undefined;
     }
   }
+}
+
+/** Classes larger than this contribute their first few members only. */
+const ENUMERATED_CLASS_MEMBERS = 3;
+
+/** Every string a node can produce, systematically, capped at `limit` at every level. */
+function expand(node: Node, limit: number): string[] {
+  switch (node.kind) {
+    case 'anchor':
+      return [''];
+    case 'alt':
+      return node.options.flatMap((option) => expand(option, limit)).slice(0, limit);
+    case 'set': {
+      if (node.negated)
+        return [
+          String.fromCodePoint(
+            PRINTABLE.find(
+              (cp) => !node.ranges.some(([lo, hi]) => cp >= lo && cp <= hi) && cp !== 0x20,
+            ) ?? 0x61,
+          ),
+        ];
+      const members: string[] = [];
+      for (const [lo, hi] of node.ranges) {
+        for (let cp = lo; cp <= hi && members.length < ENUMERATED_CLASS_MEMBERS; cp++)
+          members.push(String.fromCodePoint(cp));
+      }
+      return members;
+    }
+    case 'seq': {
+      const parts = node.items.map((item) => expand(item, limit));
+      // Each choice first: the k-th option of every part together, so that few strings cover
+      // every branch; then the rest of the full product.
+      const widest = Math.max(1, ...parts.map((p) => p.length));
+      const eachChoice = Array.from({ length: widest }, (_, k) =>
+        parts.map((p) => p[k % p.length] ?? '').join(''),
+      );
+      let product = [''];
+      for (const options of parts) {
+        product = product.flatMap((prefix) => options.map((part) => prefix + part)).slice(0, limit);
+      }
+      return [...new Set([...eachChoice, ...product])].slice(0, limit);
+    }
+    case 'repeat': {
+      const inner = expand(node.node, limit);
+      const counts =
+        Number.isFinite(node.max) && node.max - node.min <= 2
+          ? range(node.min, node.max)
+          : [node.min, node.min + 1];
+      return counts
+        .flatMap((count) => {
+          let out = [''];
+          for (let i = 0; i < count; i++)
+            out = out.flatMap((prefix) => inner.map((part) => prefix + part)).slice(0, limit);
+          return out;
+        })
+        .slice(0, limit);
+    }
+  }
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }
 
 function render(node: Node, random: SeededRandom, bias: PatternBias): string {

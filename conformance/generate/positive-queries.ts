@@ -1,6 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { SpecOperation } from '../../spec/operations.js';
 import { effectiveSchema, schemaType, stableJson } from './effective-schema.js';
+import { patternStrings } from './pattern-strings.js';
 import {
   isCommaSeparated,
   isValidParameterValue,
@@ -14,6 +15,8 @@ import { GenerationError, generateValue, numericRange, type ValueMode } from './
 
 /** Most items of an array query parameter made on purpose (`maxItems` beyond is not met). */
 const QUERY_ITEMS_CAP = 10;
+/** Distinct alternatives of a pattern listed per query parameter (each sent once). */
+const PATTERN_ALTERNATIVES_CAP = 24;
 
 /**
  * Valid query parameter sets of an operation, `count` at most: `{}` (every optional
@@ -61,8 +64,17 @@ export function positiveQueries(
   for (const p of params) {
     for (const example of parameterExamples(p).slice(1)) add({ [p.name]: example });
   }
-  for (const p of params) {
-    for (const value of boundaryValues(p, deps)) add({ [p.name]: value });
+  // Every boundary value of every parameter within a few queries: the k-th value of each
+  // parameter together (parameters are independent), then each value alone.
+  const boundaries = params
+    .map((p) => ({ p, values: boundaryValues(p, deps) }))
+    .filter((b) => b.values.length > 0);
+  const longest = Math.max(0, ...boundaries.map((b) => b.values.length));
+  for (let k = 0; k < longest; k++) {
+    add(Object.fromEntries(boundaries.map(({ p, values }) => [p.name, values[k % values.length]])));
+  }
+  for (const { p, values } of boundaries) {
+    for (const value of values) add({ [p.name]: value });
   }
   return out;
 }
@@ -103,7 +115,13 @@ function arrayValues(p: OpenAPIV3.ParameterObject, deps: GeneratorDeps): unknown
   if (items.enum) values = items.enum.filter((v) => v !== null && usable(v));
   else {
     const found = new Map<string, unknown>();
-    for (let i = 0; i < QUERY_ITEMS_CAP * 2 && found.size < QUERY_ITEMS_CAP; i++) {
+    // A pattern's alternatives are listed out, so that every branch is sent at least once.
+    const listed = items.pattern
+      ? (patternStrings(items.pattern)?.enumerate(PATTERN_ALTERNATIVES_CAP) ?? [])
+      : [];
+    for (const v of listed)
+      if (usable(v) && isValidParameterValue(p, [v], deps)) found.set(stableJson(v), v);
+    for (let i = 0; i < QUERY_ITEMS_CAP * 2 && found.size < QUERY_ITEMS_CAP + listed.length; i++) {
       for (const v of generated(items, 'random', `${p.name}:item:${i}`, deps)) {
         if (usable(v)) found.set(stableJson(v), v);
       }
@@ -111,7 +129,7 @@ function arrayValues(p: OpenAPIV3.ParameterObject, deps: GeneratorDeps): unknown
     values = [...found.values()];
   }
   if (values.length === 0) return [];
-  const out: unknown[][] = items.enum ? values.map((v) => [v]) : [[values[0]]];
+  const out: unknown[][] = items.enum || items.pattern ? values.map((v) => [v]) : [[values[0]]];
   const maxItems = s.maxItems ?? Infinity;
   const several = Math.min(maxItems, 3, values.length);
   if (several >= 2) out.push(values.slice(0, several));

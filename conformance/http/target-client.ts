@@ -36,6 +36,8 @@ export interface TargetClientOptions {
   retries429?: number;
   /** Told about every exchange, for response checks and coverage. */
   onExchange?: (exchange: Exchange) => void;
+  /** Told before the client waits out a 429 (seconds), so a long pause is never silent. */
+  onWait?: (seconds: number, request: PlannedRequest) => void;
 }
 
 const MAX_RETRY_AFTER_S = 30;
@@ -84,7 +86,9 @@ export class TargetClient {
         this.options.onExchange?.(exchange);
         return exchange;
       }
-      await sleep(Math.min(Math.max(retryAfter, 0), MAX_RETRY_AFTER_S) * 1000);
+      const seconds = Math.min(Math.max(retryAfter, 0), MAX_RETRY_AFTER_S);
+      this.options.onWait?.(seconds, planned);
+      await sleep(seconds * 1000);
     }
   }
 
@@ -104,7 +108,8 @@ export class TargetClient {
     const started = performance.now();
     try {
       const res = await this.pool.request({
-        path: this.basePath + planned.path,
+        // A base URL without a path and an empty planned path still make a request target.
+        path: this.basePath + planned.path || '/',
         method: planned.method as 'GET',
         headers: planned.headers ?? {},
         ...(planned.body !== undefined ? { body: planned.body } : {}),

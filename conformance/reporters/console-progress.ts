@@ -80,6 +80,12 @@ export function createConsoleProgress(
         if (event.result.status === 'failed') failures++;
         draw(false);
         break;
+      case 'wait':
+        // Always on its own line: a pause of up to 30 s must say why.
+        if (tty && drawn) stream.write('\r\x1b[2K');
+        stream.write(`conform: ${event.reason} (${event.seconds} s)\n`);
+        drawn = false;
+        break;
       case 'cleanup':
         clearInterval(heartbeat);
         if (tty && drawn) stream.write('\r\x1b[2K');
