@@ -27,4 +27,6 @@ export interface ApiResponse {
   headers: Headers;
   /** Serialized body; null for 204, 304 and HEAD. */
   body: string | null;
+  /** The spec operation that answered, once the request was routed to one (for response checks). */
+  operationId?: string;
 }

@@ -89,6 +89,7 @@ export function createApi(options: ApiOptions): Api {
     const instance = relative === undefined ? request.path : API_BASE + relative;
     const headers = new Headers();
     let tokenPresented = false;
+    let operationId: string | undefined;
     let status: number;
     let body: string | null;
     try {
@@ -110,6 +111,7 @@ export function createApi(options: ApiOptions): Api {
           );
         }
         if (method === 'OPTIONS') {
+          operationId = route.operations.get('OPTIONS')?.operationId;
           const preflight = request.headers.has('access-control-request-method');
           headers.set('Allow', route.allow);
           if (route.operations.has('PATCH'))
@@ -135,6 +137,7 @@ export function createApi(options: ApiOptions): Api {
             },
           );
         }
+        operationId = op.operationId;
         const handler = operationHandlers[op.operationId];
         if (!handler) throw new Error(`no handler for operation ${op.operationId}`);
         const { parameters, body: bodyParser } = compile(op);
@@ -246,6 +249,7 @@ export function createApi(options: ApiOptions): Api {
         status,
         headers,
         body: method === 'HEAD' || status === 204 || status === 304 ? null : body,
+        ...(operationId ? { operationId } : {}),
       };
     }
   }

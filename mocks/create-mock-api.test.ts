@@ -1,0 +1,117 @@
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createMockApi } from './create-mock-api.js';
+import { MOCK_DEMO_PASSWORDS } from './mock-context.js';
+
+const base = 'http://api.test';
+const mock = createMockApi({ baseUrl: base, passwordIterations: 1000 });
+const server = setupServer(...mock.handlers);
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  await mock.ready;
+});
+afterEach(() => mock.reset());
+afterAll(() => server.close());
+
+async function login(username = 'admin@example.com', password = MOCK_DEMO_PASSWORDS.admin) {
+  const res = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+describe('createMockApi in Node (setupServer, plain fetch)', () => {
+  it('logs in, lists, creates and reads back, statefully, with the server’s headers', async () => {
+    const token = await login();
+    const auth = { Authorization: `Bearer ${token}` };
+    const list = await fetch(`${base}/api/v1/users?size=2`, { headers: auth });
+    expect(list.status).toBe(200);
+    expect(list.headers.get('etag')).toMatch(/^W\//);
+    expect(((await list.json()) as { totalElements: number }).totalElements).toBe(36);
+    const created = await fetch(`${base}/api/v1/users`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Mock Person', email: 'mock@example.com' }),
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const read = await fetch(`${base}${location}`, { headers: auth });
+    expect(((await read.json()) as { name: string }).name).toBe('Mock Person');
+  });
+
+  it('enforces auth and the contract’s errors: 401 problem+json with WWW-Authenticate', async () => {
+    const res = await fetch(`${base}/api/v1/users`);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    expect(res.headers.get('www-authenticate')).toBe('Bearer realm="api"');
+  });
+
+  it('answers a per-test override once, then behaves normally again', async () => {
+    const token = await login();
+    mock.override(
+      'getUser',
+      {
+        status: 404,
+        body: {
+          type: 'urn:apikit:problem:not-found',
+          title: 'Resource not found',
+          status: 404,
+          detail: 'User 1 does not exist.',
+          instance: '/api/v1/users/1',
+          requestId: 'r-1',
+        },
+      },
+      { times: 1 },
+    );
+    const first = await fetch(`${base}/api/v1/users/1`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(first.status).toBe(404);
+    const second = await fetch(`${base}/api/v1/users/1`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(second.status).toBe(200);
+  });
+
+  it('refuses an override that breaks the spec, naming the violation', async () => {
+    const token = await login();
+    // A body the backend could never send: the cast is what a careless test would write.
+    mock.override('getUser', { status: 200, body: { id: 'one' } as never });
+    const res = await fetch(`${base}/api/v1/users/1`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(500);
+    expect(await res.text()).toMatch(
+      /getUser answered 200, which the contract does not allow: .*\/id must be integer/,
+    );
+    expect(mock.violations).toHaveLength(1);
+  });
+
+  it('speaks Prism’s Prefer vocabulary: code and example', async () => {
+    const token = await login();
+    const res = await fetch(`${base}/api/v1/users/1`, {
+      headers: { Authorization: `Bearer ${token}`, Prefer: 'code=404' },
+    });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+  });
+
+  it('with auth off, skips the login dance', async () => {
+    const open = createMockApi({
+      baseUrl: 'http://open.test',
+      auth: 'off',
+      passwordIterations: 1000,
+    });
+    server.use(...open.handlers);
+    const res = await fetch('http://open.test/api/v1/users/2');
+    expect(res.status).toBe(200);
+  });
+
+  it('simulates a network error', async () => {
+    mock.override('listRoles', { networkError: true }, { nth: 1 });
+    await expect(fetch(`${base}/api/v1/roles`)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,76 @@
+import { stringify } from 'yaml';
+import bundled from '../spec/openapi.json' with { type: 'json' };
+import { dereferenceDocument } from '../spec/dereference-document.js';
+import type { OpenApiDocument } from '../spec/load-spec.js';
+import { createApi, type Api } from '../reference-server/api/create-api.js';
+import type { DomainContext } from '../reference-server/domain/ports.js';
+import { buildSeedDataset } from '../reference-server/domain/seed-dataset.js';
+import { createDurableStore } from '../reference-server/store/durable-store.js';
+import { MemoryAdapter } from '../reference-server/store/memory-adapter.js';
+import type { Dataset } from '../reference-server/domain/dataset.js';
+import { createJoseAccessTokenCodec } from './jose-access-token-codec.js';
+import { createWebCryptoPasswordHasher } from './web-crypto-password-hasher.js';
+
+/** Demo passwords of the mocks: the same documented defaults as the reference server. */
+export const MOCK_DEMO_PASSWORDS = { admin: 'admin-demo-password', user: 'user-demo-password' };
+
+export interface MockContextOptions {
+  data?: 'demo' | 'empty';
+  jwtSecret?: string;
+  demoPasswords?: { admin: string; user: string };
+  /** PBKDF2 iterations of the demo accounts' hashes (lower in unit tests). */
+  passwordIterations?: number;
+}
+
+/** The domain and the pipeline the mocks run: the reference server's, minus Node and the socket. */
+export interface MockContext {
+  ctx: DomainContext;
+  api: Api;
+  spec: OpenApiDocument;
+}
+
+let sharedSpec: OpenApiDocument | undefined;
+
+/** The contract, dereferenced once per process or page from the bundled JSON (no file system). */
+export function mockSpec(): OpenApiDocument {
+  return (sharedSpec ??= dereferenceDocument(bundled));
+}
+
+/**
+ * Builds the reference server's domain and pipeline over an in-memory store with browser-safe
+ * crypto (Web Crypto PBKDF2, jose), seeded with the same deterministic data set.
+ */
+export async function createMockContext(options: MockContextOptions = {}): Promise<MockContext> {
+  const passwords = createWebCryptoPasswordHasher(options.passwordIterations);
+  const secret = options.jwtSecret ?? randomSecret();
+  const demoPasswords = options.demoPasswords ?? MOCK_DEMO_PASSWORDS;
+  const dataSet = options.data ?? 'demo';
+  const store = await createDurableStore({
+    adapter: new MemoryAdapter<Dataset>(),
+    seed: () => buildSeedDataset(dataSet, { passwords, demoPasswords, now: new Date() }),
+  });
+  const ctx: DomainContext = {
+    store,
+    clock: () => new Date(),
+    passwords,
+    tokens: createJoseAccessTokenCodec(secret),
+    config: {
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlSeconds: 7 * 24 * 3600,
+      idempotencyTtlSeconds: 24 * 3600,
+      demoPasswords,
+      dataSet,
+    },
+  };
+  const spec = mockSpec();
+  const api = createApi({
+    ctx,
+    spec,
+    documents: { json: JSON.stringify(bundled), yaml: stringify(bundled) },
+  });
+  return { ctx, api, spec };
+}
+
+function randomSecret(): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(48))));
+}

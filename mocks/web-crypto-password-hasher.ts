@@ -1,0 +1,63 @@
+import type { PasswordHasher } from '../reference-server/domain/ports.js';
+
+/** Iterations of PBKDF2-SHA256: strong enough for demo accounts, fast enough for a test run. */
+const ITERATIONS = 100_000;
+const encoder = new TextEncoder();
+
+/**
+ * Salted password hashing with Web Crypto (PBKDF2-SHA256), for the mocks in browsers, where
+ * node:crypto's scrypt does not exist. Stored as `pbkdf2$<iterations>$<salt b64>$<hash b64>`.
+ *
+ * @example
+ * const hasher = createWebCryptoPasswordHasher();
+ * await hasher.verify('secret', await hasher.hash('secret')); // true
+ */
+export function createWebCryptoPasswordHasher(iterations = ITERATIONS): PasswordHasher {
+  return {
+    async hash(password) {
+      const salt = crypto.getRandomValues(new Uint8Array(16));
+      const derived = await derive(password, salt, iterations);
+      return `pbkdf2$${iterations}$${toBase64(salt)}$${toBase64(derived)}`;
+    },
+    async verify(password, stored) {
+      const [scheme, rounds, salt, hash] = stored.split('$');
+      const n = Number(rounds);
+      if (scheme !== 'pbkdf2' || !Number.isInteger(n) || n < 1 || n > 10_000_000 || !salt || !hash)
+        return false;
+      try {
+        const expected = fromBase64(hash);
+        const actual = await derive(password, fromBase64(salt), n);
+        // Constant time: every byte is compared whatever the first difference.
+        let difference = expected.length ^ actual.length;
+        for (let i = 0; i < actual.length; i++) difference |= actual[i]! ^ (expected[i] ?? 0);
+        return difference === 0;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+async function derive(
+  password: string,
+  salt: Uint8Array<ArrayBuffer>,
+  iterations: number,
+): Promise<Uint8Array> {
+  const key = await crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, [
+    'deriveBits',
+  ]);
+  const bits = await crypto.subtle.deriveBits(
+    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
+    key,
+    256,
+  );
+  return new Uint8Array(bits);
+}
+
+function toBase64(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes));
+}
+
+function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+}

@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bundleSpec, loadSpec } from './load-spec.js';
+import { dereferenceDocument } from './dereference-document.js';
+import { specPath } from './spec-path.js';
+
+describe('the bundled description for runtimes without a file system', () => {
+  it('spec/openapi.json is the current bundle of spec/openapi.yaml (run `npm run gen:types` when not)', async () => {
+    const committed = JSON.parse(readFileSync(join(specPath, '..', 'openapi.json'), 'utf8'));
+    expect(committed).toEqual(JSON.parse(JSON.stringify(await bundleSpec())));
+  });
+
+  it('dereferences to the same document swagger-parser makes', async () => {
+    const committed = JSON.parse(readFileSync(join(specPath, '..', 'openapi.json'), 'utf8'));
+    const ours = dereferenceDocument(committed);
+    expect(JSON.stringify(ours)).not.toContain('"$ref"');
+    expect(JSON.parse(JSON.stringify(ours))).toEqual(JSON.parse(JSON.stringify(await loadSpec())));
+  });
+
+  it('refuses references it cannot resolve', () => {
+    expect(() =>
+      dereferenceDocument({ components: { schemas: { A: { $ref: '#/components/schemas/B' } } } }),
+    ).toThrow(/unresolved reference #\/components\/schemas\/B/);
+  });
+});

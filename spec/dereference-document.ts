@@ -1,0 +1,42 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import type { OpenApiDocument } from './load-spec.js';
+
+/**
+ * Resolves the internal `$ref`s (`#/components/...`) of a bundled description in place of a
+ * file-reading parser, for runtimes without a file system (the mocks in a browser). Each
+ * reference becomes the very object it points at, as swagger-parser's dereference does.
+ * Throws on a reference it cannot resolve: a bundled description has no external ones.
+ *
+ * @example
+ * import bundled from './openapi.json' with { type: 'json' };
+ * const doc = dereferenceDocument(bundled);
+ */
+export function dereferenceDocument(bundled: OpenAPIV3.Document | object): OpenApiDocument {
+  const root = structuredClone(bundled) as Record<string, unknown>;
+  const resolving = new Set<string>();
+  const target = (ref: string): unknown => {
+    if (!ref.startsWith('#/')) throw new Error(`cannot resolve the external reference ${ref}`);
+    let node: unknown = root;
+    for (const raw of ref.slice(2).split('/')) {
+      const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+      node = (node as Record<string, unknown> | undefined)?.[key];
+    }
+    if (node === undefined) throw new Error(`unresolved reference ${ref}`);
+    return node;
+  };
+  const resolve = (node: unknown): unknown => {
+    if (!node || typeof node !== 'object') return node;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string') {
+      if (resolving.has(ref)) return target(ref); // a cycle: share the object, do not recurse
+      resolving.add(ref);
+      const resolved = resolve(target(ref));
+      resolving.delete(ref);
+      return resolved;
+    }
+    for (const [key, value] of Object.entries(node))
+      (node as Record<string, unknown>)[key] = resolve(value);
+    return node;
+  };
+  return resolve(root) as OpenApiDocument;
+}
