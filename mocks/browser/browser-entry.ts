@@ -1,0 +1,47 @@
+import { setupWorker, type SetupWorker } from 'msw/browser';
+import { createMockApi, type MockApi, type MockApiOptions } from '../create-mock-api.js';
+
+export { MOCK_DEMO_PASSWORDS } from '../mock-context.js';
+
+export interface BrowserMocksOptions extends MockApiOptions {
+  /**
+   * Where the page's origin serves `mockServiceWorker.js` (copy it with `npx msw init <dir>`);
+   * default `/mockServiceWorker.js`, whose scope is the whole origin.
+   */
+  workerUrl?: string;
+  /** Silence MSW's "Mocking enabled" banner and its per-request console groups. */
+  quiet?: boolean;
+}
+
+/** The running browser mocks. */
+export interface BrowserMocks {
+  /** The mock API behind the worker: reset, overrides, store, recorded violations. */
+  mock: MockApi;
+  /** MSW's worker, e.g. for `worker.use(...)` of extra handlers. */
+  worker: SetupWorker;
+  /** Unregisters the handlers from the worker; the page's requests go to the network again. */
+  stop(): void;
+}
+
+/**
+ * Starts the mocks in a browser: the same handlers as in Node, served by MSW's service worker.
+ * Resolves once the worker controls the page and the data set is seeded, so the first `fetch`
+ * after it is already answered by the mocks. Requests the mocks do not own (assets, other
+ * origins) go to the network untouched.
+ *
+ * @example
+ * const { mock } = await startBrowserMocks({ baseUrl: location.origin });
+ * await fetch('/api/v1/auth/login', { method: 'POST', body: ... }); // answered by the worker
+ */
+export async function startBrowserMocks(options: BrowserMocksOptions = {}): Promise<BrowserMocks> {
+  const { workerUrl = '/mockServiceWorker.js', quiet = false, ...mockOptions } = options;
+  const mock = createMockApi(mockOptions);
+  const worker = setupWorker(...mock.handlers);
+  await worker.start({
+    serviceWorker: { url: workerUrl },
+    onUnhandledRequest: 'bypass',
+    quiet,
+  });
+  await mock.ready;
+  return { mock, worker, stop: () => worker.stop() };
+}
