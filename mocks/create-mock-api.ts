@@ -89,7 +89,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     const url = new URL(request.url);
     const relative = apiRelativePath(url.pathname);
     const open = ['/healthz', '/openapi.json', '/openapi.yaml'].includes(url.pathname);
-    if (relative === undefined && !open) return undefined; // not ours: let MSW pass it on
+    // Without a baseUrl the handlers share the page's origin with other traffic: only the API
+    // and the open routes are ours. With one, the whole origin is the API server's (404s too).
+    if (!origin && relative === undefined && !open) return undefined;
     const { ctx, api } = await context;
     const op =
       relative === undefined
@@ -118,7 +120,10 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       completeCannedHeaders(op, canned.status ?? 200, body, headers);
       answer = { status: canned.status ?? 200, headers, body, operationId: op.operationId };
     } else {
-      const headers = new Headers(request.headers);
+      // Copied entry by entry: `new Headers(request.headers)` on an intercepted request can keep
+      // only what fetch added itself (found by the parity suite: the token went missing).
+      const headers = new Headers();
+      request.headers.forEach((value, name) => headers.append(name, value));
       if (options.auth === 'off' && !headers.has('authorization')) {
         headers.set(
           'Authorization',
