@@ -1,5 +1,7 @@
 import yargs from 'yargs';
 import { conformCommand } from './commands/conform-command.js';
+import { mockCommand } from './commands/mock-command.js';
+import { proxyCommand } from './commands/proxy-command.js';
 import { serveCommand } from './commands/serve-command.js';
 import { specCommand } from './commands/spec-command.js';
 import { CliError } from './cli-error.js';
@@ -18,6 +20,8 @@ export async function main(argv: string[]): Promise<void> {
     .command(serveCommand)
     .command(specCommand)
     .command(conformCommand)
+    .command(mockCommand)
+    .command(proxyCommand)
     .demandCommand(1, 'name a command; see apikit --help')
     .strict()
     .recommendCommands()

@@ -1,0 +1,194 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { CommandModule } from 'yargs';
+import type { Latency } from '../../mocks/create-mock-api.js';
+import { PrismStartError, startPrism } from '../../mocks/prism/start-prism.js';
+import { startMockServer } from '../../mocks/server/start-mock-server.js';
+import {
+  DEMO_ADMIN_PASSWORD,
+  DEMO_USER_PASSWORD,
+  isLoopback,
+  ServerConfigError,
+} from '../../reference-server/server-config.js';
+import { specPath as bundledSpecPath } from '../../spec/spec-path.js';
+import { CliError } from '../cli-error.js';
+
+interface MockArgs {
+  engine: 'msw' | 'prism';
+  port: number;
+  host: string;
+  latency?: string;
+  data?: 'demo' | 'empty';
+  auth?: 'enforce' | 'off';
+  'jwt-secret'?: string;
+  dynamic?: boolean;
+  spec?: string;
+}
+
+/**
+ * `apikit mock`: the MSW handlers (the reference server's pipeline on an in-memory store) over
+ * HTTP, or `--engine prism`: Prism's spec-only mock. Runs until SIGINT/SIGTERM.
+ */
+export const mockCommand: CommandModule<object, MockArgs> = {
+  command: 'mock',
+  describe:
+    'Serve the mock API over HTTP: the stateful MSW mocks (default) or a spec-only Prism mock',
+  builder: (y) =>
+    y
+      .option('engine', {
+        choices: ['msw', 'prism'] as const,
+        default: 'msw' as const,
+        describe: 'msw: stateful, behaves like the reference server; prism: answers from the spec',
+      })
+      .option('port', {
+        alias: 'p',
+        type: 'number',
+        default: Number(process.env.PORT ?? 3000),
+        describe: 'port (0 picks a free one)',
+      })
+      .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to bind' })
+      .option('latency', {
+        type: 'string',
+        describe: 'delay of every answer: MS, or MIN-MAX drawn per request (msw only)',
+      })
+      .option('data', {
+        choices: ['demo', 'empty'] as const,
+        describe: 'seed: the demo data set (default), or only the two login accounts (msw only)',
+      })
+      .option('auth', {
+        choices: ['enforce', 'off'] as const,
+        describe: 'off: requests without a token act as the admin (default enforce; msw only)',
+      })
+      .option('jwt-secret', {
+        type: 'string',
+        describe:
+          'HS256 signing secret, >= 32 bytes (default: APIKIT_JWT_SECRET, else random per start; msw only)',
+      })
+      .option('dynamic', {
+        type: 'boolean',
+        describe: 'generate bodies from the schemas instead of the examples (prism only)',
+      })
+      .option('spec', {
+        type: 'string',
+        describe: 'OpenAPI description to mock (prism only; default: the bundled contract)',
+      })
+      .check((a) => {
+        if (!Number.isInteger(a.port) || a.port < 0 || a.port > 65535)
+          throw new Error('--port must be 0-65535');
+        if (a.latency !== undefined) parseLatency(a.latency);
+        const only = (engine: string, names: (keyof MockArgs)[]) => {
+          const given = names.filter((n) => a[n] !== undefined);
+          if (a.engine !== engine && given.length > 0)
+            throw new Error(`--${given.join(', --')} only applies to --engine ${engine}`);
+        };
+        only('msw', ['latency', 'data', 'auth', 'jwt-secret']);
+        only('prism', ['dynamic', 'spec']);
+        return true;
+      }),
+  handler: async (args) => {
+    const running = args.engine === 'prism' ? await startPrismMock(args) : await startMsw(args);
+    await new Promise<void>((done) => {
+      const stop = (signal: string) => {
+        console.error(`${signal}: stopping the mock`);
+        running.close().then(done, done);
+      };
+      process.once('SIGINT', () => stop('SIGINT'));
+      process.once('SIGTERM', () => stop('SIGTERM'));
+    });
+  },
+};
+
+async function startMsw(args: MockArgs): Promise<{ close(): Promise<void> }> {
+  let server;
+  try {
+    server = await startMockServer({
+      port: args.port,
+      host: args.host,
+      auth: args.auth ?? 'enforce',
+      data: args.data ?? 'demo',
+      ...(args.latency !== undefined ? { latency: parseLatency(args.latency) } : {}),
+      ...(args['jwt-secret'] ? { jwtSecret: args['jwt-secret'] } : {}),
+    });
+  } catch (error) {
+    throw listenError(error, args);
+  }
+  for (const warning of server.config.warnings) console.error(`warning: ${warning}`);
+  const { url, config } = server;
+  const admin = config.adminPassword === DEMO_ADMIN_PASSWORD;
+  const user = config.userPassword === DEMO_USER_PASSWORD;
+  const latency = args.latency ? `, latency ${args.latency} ms` : '';
+  console.log(
+    [
+      `apikit mock (MSW handlers) listening on ${url}`,
+      `  API:     ${url}/api/v1`,
+      `  Store:   in memory (${config.data} data; gone on stop), auth ${args.auth === 'off' ? 'off (no token = admin)' : 'enforced'}${latency}`,
+      `  Log in:  curl -s ${url}/api/v1/auth/login -H 'Content-Type: application/json' \\`,
+      `             -d '{"username":"admin@example.com","password":"${admin ? DEMO_ADMIN_PASSWORD : '$APIKIT_ADMIN_PASSWORD'}"}'`,
+      `           (or user@example.com / ${user ? DEMO_USER_PASSWORD : '$APIKIT_USER_PASSWORD'})`,
+      `  Canned:  send 'Prefer: code=404' (or example=NAME) for a documented answer instead`,
+    ].join('\n'),
+  );
+  return server;
+}
+
+async function startPrismMock(args: MockArgs): Promise<{ close(): Promise<void> }> {
+  const specPath = args.spec ? resolve(args.spec) : bundledSpecPath;
+  if (!existsSync(specPath)) throw new CliError(`no such spec file: ${args.spec}`);
+  let prism;
+  try {
+    prism = await startPrism({
+      specPath,
+      mode: 'mock',
+      host: args.host,
+      dynamic: args.dynamic ?? false,
+      // Prism has no port 0: startPrism picks a free port when none is given.
+      ...(args.port !== 0 ? { port: args.port } : {}),
+    });
+  } catch (error) {
+    if (error instanceof PrismStartError) {
+      if (/EADDRINUSE/.test(error.message))
+        throw new CliError(`port ${args.port} on ${args.host} is in use; try --port 0`);
+      throw new CliError(error.message);
+    }
+    throw error;
+  }
+  const { url } = prism;
+  console.log(
+    [
+      `apikit mock (Prism, ${args.dynamic ? 'dynamic: bodies generated from the schemas' : 'static: the examples'}) listening on ${url}`,
+      `  Spec:    ${specPath}`,
+      `  API:     ${url} (the spec's paths hang directly below it: ${url}/users, not /api/v1/users)`,
+      `  Auth:    any 'Authorization: Bearer <anything>' passes; nothing is stored`,
+      `  Canned:  send 'Prefer: code=404' (or example=NAME, dynamic=true) for another documented answer`,
+    ].join('\n'),
+  );
+  return prism;
+}
+
+/** `250` or `100-300` (ms). */
+export function parseLatency(text: string): Latency {
+  const match = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(text);
+  if (!match) throw new Error(`--latency must be MS or MIN-MAX in ms, e.g. 200 or 100-300`);
+  const min = Number(match[1]);
+  if (match[2] === undefined) return min;
+  const max = Number(match[2]);
+  if (max < min) throw new Error(`--latency ${text}: MIN must not exceed MAX`);
+  return [min, max];
+}
+
+function listenError(error: unknown, args: MockArgs): unknown {
+  if (error instanceof ServerConfigError) {
+    // The same rule as `apikit serve`: documented passwords only where nobody else can reach.
+    return new CliError(
+      isLoopback(args.host)
+        ? error.message
+        : `${error.message} (or bind a loopback address, e.g. --host 127.0.0.1)`,
+    );
+  }
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE')
+    return new CliError(`port ${args.port} on ${args.host} is in use; try --port 0`);
+  if (code === 'EACCES')
+    return new CliError(`no permission to listen on ${args.host}:${args.port}`);
+  return error;
+}

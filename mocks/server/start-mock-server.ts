@@ -1,0 +1,295 @@
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getResponse } from 'msw';
+import { API_BASE, apiRelativePath } from '../../reference-server/api/api-paths.js';
+import { MAX_BODY_BYTES } from '../../reference-server/api/body-parser.js';
+import { corsHeaders } from '../../reference-server/api/cors-policy.js';
+import { renderProblem } from '../../reference-server/api/problem-response.js';
+import { requestIdOf } from '../../reference-server/api/request-id.js';
+import { ApiProblem } from '../../reference-server/domain/api-problem.js';
+import { answerClientError } from '../../reference-server/http/client-error.js';
+import { resolveServerConfig, type ServerConfig } from '../../reference-server/server-config.js';
+import {
+  ContractViolationError,
+  createMockApi,
+  type Latency,
+  type MockApi,
+} from '../create-mock-api.js';
+
+/** How to serve the MSW mocks over HTTP; every field has a default. */
+export interface MockServerOptions {
+  /** TCP port; 0 picks a free one (default 3000). */
+  port?: number;
+  /** Address to bind (default 127.0.0.1). */
+  host?: string;
+  /** Delay of every answer in ms, or a [min, max] range drawn per request (default none). */
+  latency?: Latency;
+  /** Seed: the demo data set, or only the two login accounts (default demo). */
+  data?: 'demo' | 'empty';
+  /** `off`: requests without a token act as the admin (default enforce). */
+  auth?: 'enforce' | 'off';
+  /** Passwords and signing secret: default APIKIT_ADMIN_PASSWORD / APIKIT_USER_PASSWORD /
+   * APIKIT_JWT_SECRET, else the documented demo passwords and a random secret (as `serve`). */
+  adminPassword?: string;
+  userPassword?: string;
+  jwtSecret?: string;
+  /** PBKDF2 iterations of the demo accounts' hashes (lower in tests). */
+  passwordIterations?: number;
+  /** Told about every answer the mocks refused to send; default: one line on stderr. */
+  onViolation?: (error: ContractViolationError, request: { method: string; path: string }) => void;
+}
+
+/** The MSW mocks listening on a real socket. */
+export interface RunningMockServer {
+  /** Its origin, e.g. `http://127.0.0.1:3000` (the API is under `/api/v1`). */
+  url: string;
+  /** The mock API behind it: store, reset, overrides, recorded violations. */
+  mock: MockApi;
+  /** The resolved configuration (passwords, secret, data set, warnings), as `serve` has it. */
+  config: ServerConfig;
+  /** Stops listening, lets in-flight requests finish (bounded), then closes the store. */
+  close(): Promise<void>;
+}
+
+const DRAIN_TIMEOUT_MS = 5_000;
+/** Methods the Fetch standard refuses to put in a `Request` (new Request throws on them). */
+const FORBIDDEN_FETCH_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/**
+ * Serves `createMockApi`'s MSW handlers over HTTP. The pipeline behind the handlers already
+ * answers CORS, the open routes (`/healthz`, `/openapi.json`, `/openapi.yaml`) and every error
+ * of the contract; this is only the transport.
+ *
+ * Why not `@mswjs/http-middleware` (0.10): it falls short here in ways a conformance run sees.
+ * It runs MSW's `handleRequest` and passes a thrown resolver error to Express' `next`, so the
+ * mocks' ContractViolationError became Express' HTML 500 page rather than problem+json naming
+ * the violation; a path no handler matches fell to a `{ error: 'Mock not found' }` JSON 404
+ * rather than the contract's problem; it pulls in its own Express 4 copy; it does not bound
+ * request bodies; it pipes the response stream without error handling; and it ignores
+ * `HttpResponse.error()` (a network error) instead of dropping the connection. So this is a
+ * thin Node adapter: node:http request -> Fetch Request -> MSW `getResponse` -> bytes out.
+ *
+ * @example
+ * const server = await startMockServer({ port: 0, latency: [50, 150] });
+ * await fetch(`${server.url}/healthz`);
+ * await server.close();
+ */
+export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
+  // The same APIKIT_* resolution and safety rules as `apikit serve` (no demo passwords on a
+  // non-loopback address, a secret of >= 32 bytes); throws ServerConfigError.
+  const config = resolveServerConfig({
+    memory: true,
+    ...(options.port !== undefined ? { port: options.port } : {}),
+    ...(options.host !== undefined ? { host: options.host } : {}),
+    ...(options.data !== undefined ? { data: options.data } : {}),
+    ...(options.jwtSecret !== undefined ? { jwtSecret: options.jwtSecret } : {}),
+    ...(options.adminPassword !== undefined ? { adminPassword: options.adminPassword } : {}),
+    ...(options.userPassword !== undefined ? { userPassword: options.userPassword } : {}),
+  });
+  const mock = createMockApi({
+    data: config.data,
+    jwtSecret: config.jwtSecret,
+    demoPasswords: { admin: config.adminPassword, user: config.userPassword },
+    auth: options.auth ?? 'enforce',
+    ...(options.latency !== undefined ? { latency: options.latency } : {}),
+    ...(options.passwordIterations !== undefined
+      ? { passwordIterations: options.passwordIterations }
+      : {}),
+  });
+  await mock.ready;
+  const onViolation =
+    options.onViolation ??
+    ((error, request) =>
+      process.stderr.write(
+        `contract violation: ${request.method} ${request.path}: ${error.message}\n`,
+      ));
+
+  const server = createServer((req, res) => {
+    serve(req, res, mock, onViolation).catch((error: unknown) => {
+      // A fault of the adapter itself (a broken socket mid-answer): never leave it hanging.
+      process.stderr.write(`mock server: ${error instanceof Error ? error.message : error}\n`);
+      if (!res.headersSent) {
+        const id = requestIdOf(req.headers['x-request-id'] as string | undefined);
+        sendProblem(
+          res,
+          req.headers.origin,
+          req.method ?? 'GET',
+          pathOf(req.url),
+          id,
+          internalError(id),
+        );
+      } else res.destroy();
+    });
+  });
+  // Methods Node's parser does not know (BREW) and malformed HTTP: problem+json, as `serve`.
+  server.on('clientError', answerClientError);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.removeListener('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host.replace(/^\[|\]$/g, '')}]` : config.host;
+  const url = `http://${host}:${port}`;
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    mock,
+    config,
+    close() {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+        await closed;
+        clearTimeout(timer);
+        await (await mock.store()).close();
+      })();
+      return closing;
+    },
+  };
+}
+
+async function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  mock: MockApi,
+  onViolation: NonNullable<MockServerOptions['onViolation']>,
+): Promise<void> {
+  const method = req.method ?? 'GET';
+  const target = req.url ?? '/';
+  const path = pathOf(target);
+  const origin = req.headers.origin;
+  // One request id for the pipeline and this adapter's own answers.
+  const sent = req.headers['x-request-id'];
+  const requestId = requestIdOf(typeof sent === 'string' ? sent : undefined);
+
+  // Bytes as they came, bounded: MAX_BODY_BYTES + 1 are enough for the pipeline to answer 413
+  // in the contract's order (the Express adapter keeps the same prefix).
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    if (kept > MAX_BODY_BYTES) continue;
+    const room = MAX_BODY_BYTES + 1 - kept;
+    chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
+    kept += Math.min(chunk.length, room);
+  }
+
+  if (FORBIDDEN_FETCH_METHODS.has(method.toUpperCase())) {
+    // MSW handlers take Fetch Requests, which cannot carry these methods.
+    return sendProblem(
+      res,
+      origin,
+      method,
+      path,
+      requestId,
+      new ApiProblem('not-implemented', `The method ${method} is not implemented by this server`),
+    );
+  }
+
+  const headers = new Headers();
+  for (const [name, values] of Object.entries(req.headersDistinct)) {
+    for (const value of values ?? []) headers.append(name, value);
+  }
+  headers.set('X-Request-Id', requestId);
+  const hasBody = kept > 0 && method !== 'GET' && method !== 'HEAD';
+  // The origin the client addressed is irrelevant to the handlers (they match any origin);
+  // the target is appended, never resolved, so `//x` stays a path.
+  const request = new Request(`http://mock.invalid${target.startsWith('/') ? target : '/'}`, {
+    method,
+    headers,
+    ...(hasBody ? { body: Buffer.concat(chunks), duplex: 'half' } : {}),
+  } as RequestInit);
+
+  let response: Response | undefined;
+  try {
+    response = await getResponse(mock.handlers, request);
+  } catch (error) {
+    if (error instanceof ContractViolationError) {
+      onViolation(error, { method, path });
+      return sendProblem(
+        res,
+        origin,
+        method,
+        path,
+        requestId,
+        new ApiProblem('internal-error', ''),
+        {
+          detail: `The mock refused to send an answer the contract does not allow: ${error.message}`,
+          violations: error.violations.map((v) => v.message),
+        },
+      );
+    }
+    process.stderr.write(
+      `mock server: ${method} ${path}: ${error instanceof Error ? error.stack : error}\n`,
+    );
+    return sendProblem(res, origin, method, path, requestId, internalError(requestId));
+  }
+  if (!response) {
+    // Not an API path nor an open route: the handlers let it pass; answer as the server does.
+    return sendProblem(
+      res,
+      origin,
+      method,
+      path,
+      requestId,
+      new ApiProblem('not-found', `No resource at ${path}`),
+    );
+  }
+  if (response.type === 'error') {
+    // HttpResponse.error(): a network error, as an override asked.
+    res.destroy();
+    return;
+  }
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  res.statusCode = response.status;
+  res.statusMessage = response.statusText || STATUS_CODES[response.status] || '';
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
+  // HEAD, 204 and 304 carry no body (Node drops one for HEAD anyway).
+  res.end(method === 'HEAD' ? undefined : body);
+}
+
+function pathOf(target: string | undefined): string {
+  const path = (target ?? '/').split('?')[0] ?? '/';
+  return path.startsWith('/') ? path : '/';
+}
+
+function internalError(requestId: string): ApiProblem {
+  return new ApiProblem(
+    'internal-error',
+    `An unexpected error occurred; quote request id ${requestId} when reporting it`,
+  );
+}
+
+function sendProblem(
+  res: ServerResponse,
+  origin: string | undefined,
+  method: string,
+  path: string,
+  requestId: string,
+  problem: ApiProblem,
+  extra?: Record<string, unknown>,
+): void {
+  const relative = apiRelativePath(path);
+  const rendered = renderProblem(
+    problem,
+    relative === undefined ? path : API_BASE + relative,
+    requestId,
+  );
+  const body = extra ? JSON.stringify({ ...JSON.parse(rendered.body), ...extra }) : rendered.body;
+  res.statusCode = rendered.status;
+  for (const [name, value] of Object.entries(rendered.headers)) res.setHeader(name, value);
+  // Readable cross-origin like every answer of the pipeline (the mocks allow any origin).
+  for (const [name, value] of Object.entries(corsHeaders('*', origin ?? null)))
+    res.setHeader(name, value);
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.setHeader('X-Request-Id', requestId);
+  res.end(method === 'HEAD' ? undefined : body);
+}
