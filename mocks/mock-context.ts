@@ -10,6 +10,7 @@ import { MemoryAdapter } from '../reference-server/store/memory-adapter.js';
 import type { Dataset } from '../reference-server/domain/dataset.js';
 import { createJoseAccessTokenCodec } from './jose-access-token-codec.js';
 import { createWebCryptoPasswordHasher } from './web-crypto-password-hasher.js';
+import { WebStorageAdapter, type KeyValueStorage } from './web-storage-adapter.js';
 
 /** Demo passwords of the mocks: the same documented defaults as the reference server. */
 export const MOCK_DEMO_PASSWORDS = { admin: 'admin-demo-password', user: 'user-demo-password' };
@@ -20,6 +21,11 @@ export interface MockContextOptions {
   demoPasswords?: { admin: string; user: string };
   /** PBKDF2 iterations of the demo accounts' hashes (lower in unit tests). */
   passwordIterations?: number;
+  /**
+   * Keep the data in Web Storage (e.g. `{ storage: localStorage }`) so that it survives a page
+   * reload; default: memory only, fresh demo data on every start.
+   */
+  persist?: { storage: KeyValueStorage; key?: string };
 }
 
 /** The domain and the pipeline the mocks run: the reference server's, minus Node and the socket. */
@@ -46,7 +52,12 @@ export async function createMockContext(options: MockContextOptions = {}): Promi
   const demoPasswords = options.demoPasswords ?? MOCK_DEMO_PASSWORDS;
   const dataSet = options.data ?? 'demo';
   const store = await createDurableStore({
-    adapter: new MemoryAdapter<Dataset>(),
+    adapter: options.persist
+      ? new WebStorageAdapter<Dataset>(
+          options.persist.storage,
+          options.persist.key ?? 'apikit-mock-data',
+        )
+      : new MemoryAdapter<Dataset>(),
     seed: () => buildSeedDataset(dataSet, { passwords, demoPasswords, now: new Date() }),
   });
   const ctx: DomainContext = {
