@@ -129,7 +129,8 @@ export class AuthSession {
   }
 }
 
-function isOpen(op: SpecOperation): boolean {
+/** Whether an operation needs no credentials (no security requirement, or an empty one). */
+export function isOpen(op: SpecOperation): boolean {
   return op.security.length === 0 || op.security.some((r) => Object.keys(r).length === 0);
 }
 

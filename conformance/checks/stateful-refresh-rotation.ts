@@ -1,4 +1,5 @@
 import type { SpecOperation } from '../../spec/operations.js';
+import { isOpen } from '../auth-session.js';
 import { buildRequest } from '../http/build-request.js';
 import type { Exchange } from '../http/target-client.js';
 import type { RunContext } from '../run-context.js';
@@ -175,10 +176,6 @@ function token(exchange: Exchange): string | undefined {
 function hasAccessToken(exchange: Exchange): boolean {
   const body = jsonBody(exchange);
   return isObject(body) && typeof body.accessToken === 'string' && body.accessToken.length > 0;
-}
-
-function isOpen(op: SpecOperation): boolean {
-  return op.security.length === 0 || op.security.some((r) => Object.keys(r).length === 0);
 }
 
 function takes(op: SpecOperation, names: string[]): boolean {

@@ -50,6 +50,7 @@ const KNOWN_METHODS = new Set([
   'CONNECT',
 ]);
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const utf8 = new TextEncoder();
 
 interface Compiled {
   parameters: ParameterParser;
@@ -243,7 +244,7 @@ export function createApi(options: ApiOptions): Api {
       }
       headers.set('X-Request-Id', requestId);
       if (body !== null && status !== 204 && status !== 304)
-        headers.set('Content-Length', String(new TextEncoder().encode(body).length));
+        headers.set('Content-Length', String(utf8.encode(body).length));
       // HEAD: the headers GET would send, no body.
       return {
         status,
