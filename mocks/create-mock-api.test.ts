@@ -99,6 +99,21 @@ describe('createMockApi in Node (setupServer, plain fetch)', () => {
     expect(res.headers.get('content-type')).toBe('application/problem+json');
   });
 
+  it('answers Prefer dynamic=true with bodies generated from the schema, each one validated', async () => {
+    const token = await login();
+    const ask = () =>
+      fetch(`${base}/api/v1/users/1`, {
+        headers: { Authorization: `Bearer ${token}`, Prefer: 'dynamic=true' },
+      });
+    const [first, second] = [await ask(), await ask()];
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(first.headers.get('etag')).toMatch(/^(W\/)?"/);
+    const [a, b] = [await first.json(), await second.json()];
+    expect(typeof a.id).toBe('number');
+    expect(a).not.toEqual(b);
+    expect(mock.violations).toEqual([]);
+  });
+
   it('with auth off, skips the login dance', async () => {
     const open = createMockApi({
       baseUrl: 'http://open.test',

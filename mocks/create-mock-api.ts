@@ -19,6 +19,7 @@ import {
 } from './mock-overrides.js';
 import { completeCannedHeaders } from './canned-headers.js';
 import { parsePrefer, preferredAnswer } from './prefer-header.js';
+import { seededRandom } from '../conformance/generate/seeded-random.js';
 
 /** A delay in ms, or a [min, max] range drawn per request. */
 export type Latency = number | [number, number];
@@ -32,6 +33,8 @@ export interface MockApiOptions extends MockContextOptions {
   latency?: Latency | Partial<Record<OperationId | 'default', Latency>>;
   /** Validate every answer against the spec and fail loudly on a violation (default true). */
   validateResponses?: boolean;
+  /** Seed of the bodies `Prefer: dynamic=true` generates (default 1: the same on every run). */
+  seed?: number;
 }
 
 /** An answer the spec does not allow: the mocks refuse to send it, so no test can pass on it. */
@@ -84,6 +87,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const routes = createRouteTable(spec);
   const validator = new ResponseValidator(spec);
   const origin = options.baseUrl ? new URL(options.baseUrl).origin : undefined;
+  const dynamicBodies = seededRandom(options.seed ?? 1);
 
   const resolve = async (request: Request): Promise<Response | undefined> => {
     const url = new URL(request.url);
@@ -106,7 +110,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     const preference = op ? parsePrefer(request.headers.get('prefer')) : undefined;
     let answer: { status: number; headers: Headers; body: string | null; operationId?: string };
     if (op && (overridden || preference)) {
-      const canned = overridden ?? preferredAnswer(op, preference!);
+      const canned = overridden ?? preferredAnswer(op, preference!, dynamicBodies);
       if ('error' in canned) return HttpResponse.json({ error: canned.error }, { status: 500 });
       const headers = new Headers('headers' in canned ? canned.headers : undefined);
       const body = canned.body === undefined ? null : JSON.stringify(canned.body);

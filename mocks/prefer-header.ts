@@ -1,4 +1,8 @@
 import type { OpenAPIV3 } from 'openapi-types';
+import type { Schema } from '../conformance/generate/effective-schema.js';
+import { createSchemaValidator } from '../conformance/generate/schema-validator.js';
+import { GenerationError, generateValue } from '../conformance/generate/schema-values.js';
+import type { SeededRandom } from '../conformance/generate/seeded-random.js';
 import type { SpecOperation } from '../spec/operations.js';
 
 /** What a Prism-style `Prefer` header asks for. */
@@ -24,10 +28,16 @@ export function parsePrefer(header: string | null): Preference | undefined {
   return Object.keys(preference).length ? preference : undefined;
 }
 
-/** The spec's documented answer for a preference: its status, media type and example body. */
+/**
+ * The spec's documented answer for a preference: its status, media type and example body;
+ * with `dynamic=true`, a body generated from the response schema instead (read-only
+ * properties included, write-only ones left out), drawn from `random`. A schema the generator
+ * cannot satisfy (a pattern it cannot sample) falls back to the documented example.
+ */
 export function preferredAnswer(
   op: SpecOperation,
   preference: Preference,
+  random?: SeededRandom,
 ): { status: number; contentType?: string; body?: unknown } | { error: string } {
   const status =
     preference.code ?? Number(Object.keys(op.responses).find((s) => s.startsWith('2')) ?? 200);
@@ -47,9 +57,26 @@ export function preferredAnswer(
       };
     return { status, contentType, body: named.value };
   }
+  if (preference.dynamic && random && media.schema) {
+    const generated = generatedBody(media.schema as Schema, random);
+    if (generated !== undefined) return { status, contentType, body: generated };
+  }
   const body =
     media.example ??
     Object.values(examples)[0]?.value ??
     (media.schema as OpenAPIV3.SchemaObject | undefined)?.example;
   return { status, contentType, ...(body !== undefined ? { body } : {}) };
+}
+
+// One validator for every dynamic answer: its compiled schemas are cached per schema object.
+let responseValidator: ReturnType<typeof createSchemaValidator> | undefined;
+
+function generatedBody(schema: Schema, random: SeededRandom): unknown {
+  responseValidator ??= createSchemaValidator('response');
+  try {
+    return generateValue(schema, random, 'random', responseValidator, 'response');
+  } catch (error) {
+    if (error instanceof GenerationError) return undefined;
+    throw error;
+  }
 }

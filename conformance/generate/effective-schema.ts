@@ -189,6 +189,22 @@ export function isReadOnly(schema: Schema | undefined): boolean {
   return effectiveSchema(schema).readOnly === true;
 }
 
+/** Whether a property is write-only (never sent in a response body). */
+export function isWriteOnly(schema: Schema | undefined): boolean {
+  return effectiveSchema(schema).writeOnly === true;
+}
+
+/**
+ * Which way a body travels. OpenAPI 3.0 leaves read-only properties out of requests and
+ * write-only properties out of responses, even when they are listed as required.
+ */
+export type Direction = 'request' | 'response';
+
+/** Whether a property belongs in a body travelling in `direction`. */
+export function travels(schema: Schema | undefined, direction: Direction): boolean {
+  return direction === 'request' ? !isReadOnly(schema) : !isWriteOnly(schema);
+}
+
 /** Deep equality of JSON values (key order ignored). */
 export function sameJson(a: unknown, b: unknown): boolean {
   return stableJson(a) === stableJson(b);

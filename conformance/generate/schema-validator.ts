@@ -1,6 +1,6 @@
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from '../../spec/create-ajv.js';
-import type { Schema } from './effective-schema.js';
+import type { Direction, Schema } from './effective-schema.js';
 
 /** Checks generated values against the schemas they were made for. */
 export interface SchemaValidator {
@@ -12,26 +12,31 @@ export interface SchemaValidator {
 
 // Validation is pure: every generator shares one ajv and its compiled schemas.
 let shared: Ajv | undefined;
-const compiled = new WeakMap<Schema, ValidateFunction | null>();
+const compiledFor: Record<Direction, WeakMap<Schema, ValidateFunction | null>> = {
+  request: new WeakMap(),
+  response: new WeakMap(),
+};
 
 /**
  * A validator built on the project's ajv factory, lenient about the schemas themselves
  * (unknown keywords and formats of other descriptions do not stop it) and judging them as a
- * request sees them: a read-only property is never required in a request (OpenAPI 3.0), and
- * `nullable: true` without a `type` (common beside `allOf`) admits null.
+ * body travelling in `direction` sees them: a read-only property is never required in a
+ * request, a write-only one never in a response (OpenAPI 3.0), and `nullable: true` without a
+ * `type` (common beside `allOf`) admits null.
  *
  * @example
  * const validator = createSchemaValidator();
  * validator.check({ type: 'integer', minimum: 1 }, 0); // false
  */
-export function createSchemaValidator(): SchemaValidator {
+export function createSchemaValidator(direction: Direction = 'request'): SchemaValidator {
   shared ??= createAjv({ strict: false, logger: false, allErrors: true });
   const ajv = shared;
+  const compiled = compiledFor[direction];
   const compile = (schema: Schema): ValidateFunction | undefined => {
     let fn = compiled.get(schema);
     if (fn === undefined) {
       try {
-        fn = isCyclic(schema) ? null : ajv.compile(requestView(schema));
+        fn = isCyclic(schema) ? null : ajv.compile(directionView(schema, direction));
       } catch {
         fn = null; // unsupported: the generator's own rules are all there is
       }
@@ -53,12 +58,16 @@ export function createSchemaValidator(): SchemaValidator {
 }
 
 /**
- * A copy of a schema as a request body must satisfy it, in the JSON Schema draft ajv speaks:
- * read-only properties dropped from `required`, `nullable` without `type` turned into an
- * explicit alternative of null, and OpenAPI 3.0's boolean `exclusiveMinimum`/`exclusiveMaximum`
- * turned into the numeric form.
+ * A copy of a schema as a body travelling in `direction` must satisfy it, in the JSON Schema
+ * draft ajv speaks: read-only (request) or write-only (response) properties dropped from
+ * `required`, `nullable` without `type` turned into an explicit alternative of null, and
+ * OpenAPI 3.0's boolean `exclusiveMinimum`/`exclusiveMaximum` turned into the numeric form.
  */
-export function requestView(schema: Schema, seen = new Map<Schema, Schema>()): Schema {
+export function directionView(
+  schema: Schema,
+  direction: Direction,
+  seen = new Map<Schema, Schema>(),
+): Schema {
   const known = seen.get(schema);
   if (known) return known;
   const copy: Schema = { ...schema };
@@ -68,7 +77,7 @@ export function requestView(schema: Schema, seen = new Map<Schema, Schema>()): S
   } else {
     seen.set(schema, copy);
   }
-  const child = (s: Schema): Schema => requestView(s, seen);
+  const child = (s: Schema): Schema => directionView(s, direction, seen);
   for (const [bound, exclusive] of [
     ['minimum', 'exclusiveMinimum'],
     ['maximum', 'exclusiveMaximum'],
@@ -88,7 +97,7 @@ export function requestView(schema: Schema, seen = new Map<Schema, Schema>()): S
     if (schema.required) {
       copy.required = schema.required.filter((name) => {
         const property = schema.properties?.[name];
-        return !(property && isReadOnlyDeep(property));
+        return !(property && leftOutDeep(property, direction));
       });
     }
   }
@@ -104,8 +113,9 @@ export function requestView(schema: Schema, seen = new Map<Schema, Schema>()): S
   return seen.get(schema) as Schema;
 }
 
-function isReadOnlyDeep(schema: Schema): boolean {
-  return schema.readOnly === true || (schema.allOf ?? []).some((s) => s.readOnly === true);
+function leftOutDeep(schema: Schema, direction: Direction): boolean {
+  const key = direction === 'request' ? 'readOnly' : 'writeOnly';
+  return schema[key] === true || (schema.allOf ?? []).some((s) => s[key] === true);
 }
 
 /** Whether a (dereferenced) schema contains itself, which ajv cannot compile. */

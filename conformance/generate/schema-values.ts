@@ -1,8 +1,9 @@
 import {
   effectiveSchema,
-  isReadOnly,
   schemaType,
   stableJson,
+  travels,
+  type Direction,
   type Schema,
 } from './effective-schema.js';
 import { patternStrings, type PatternBias } from './pattern-strings.js';
@@ -41,11 +42,15 @@ interface Context {
   random: SeededRandom;
   mode: ValueMode;
   validator: SchemaValidator;
+  direction: Direction;
 }
 
 /**
- * A valid value for a schema. Read-only properties are never generated; emails are the
- * placeholder address sized to the constraints (see `withUniqueEmails`).
+ * A valid value for a schema. By default the value is a request body: read-only properties
+ * are never generated. With `direction: 'response'` (the mocks' `Prefer: dynamic=true`),
+ * read-only properties are generated and write-only ones left out; pass a validator made for
+ * the same direction. Emails are the placeholder address sized to the constraints (see
+ * `withUniqueEmails`).
  *
  * @throws GenerationError when the schema admits nothing the generator can make.
  */
@@ -54,8 +59,9 @@ export function generateValue(
   random: SeededRandom,
   mode: ValueMode,
   validator: SchemaValidator,
+  direction: Direction = 'request',
 ): unknown {
-  return generate(schema, { random, mode, validator }, 0);
+  return generate(schema, { random, mode, validator, direction }, 0);
 }
 
 function generate(raw: Schema, ctx: Context, depth: number): unknown {
@@ -409,9 +415,9 @@ function generateArray(s: Schema, ctx: Context, depth: number): unknown[] {
 
 function generateObject(s: Schema, ctx: Context, depth: number): Record<string, unknown> {
   const required = new Set(s.required ?? []);
-  const writable = Object.entries(s.properties ?? {}).filter(([, p]) => !isReadOnly(p));
+  const present = Object.entries(s.properties ?? {}).filter(([, p]) => travels(p, ctx.direction));
   const shallow = depth > SOFT_DEPTH;
-  let chosen = writable.filter(([name]) => {
+  let chosen = present.filter(([name]) => {
     if (required.has(name)) return true;
     if (shallow || ctx.mode === 'minimal') return false;
     if (ctx.mode === 'random') return ctx.random.next() < 0.5;
@@ -438,7 +444,7 @@ function generateObject(s: Schema, ctx: Context, depth: number): Record<string, 
     out[name] = generate(extra, ctx, depth + 1);
   }
   const minProperties = s.minProperties ?? 0;
-  for (const [name, property] of writable) {
+  for (const [name, property] of present) {
     if (Object.keys(out).length >= minProperties) break;
     if (!(name in out)) out[name] = generate(property, ctx, depth + 1);
   }
