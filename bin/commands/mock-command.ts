@@ -125,7 +125,7 @@ async function startMsw(args: MockArgs): Promise<{ close(): Promise<void> }> {
       `  Log in:  curl -s ${url}/api/v1/auth/login -H 'Content-Type: application/json' \\`,
       `             -d '{"username":"admin@example.com","password":"${admin ? DEMO_ADMIN_PASSWORD : '$APIKIT_ADMIN_PASSWORD'}"}'`,
       `           (or user@example.com / ${user ? DEMO_USER_PASSWORD : '$APIKIT_USER_PASSWORD'})`,
-      `  Canned:  send 'Prefer: code=404' (or example=NAME) for a documented answer instead`,
+      `  Canned:  send 'Prefer: code=404' (or example=NAME, dynamic=true) for a documented or generated answer instead`,
     ].join('\n'),
   );
   return server;

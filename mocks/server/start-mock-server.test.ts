@@ -66,6 +66,25 @@ describe('startMockServer: the MSW mocks over real HTTP', () => {
     expect(((await after.json()) as { totalElements: number }).totalElements).toBe(before + 1);
   });
 
+  it('answers Prefer over HTTP: a documented status, or a generated body that changes the state not', async () => {
+    const auth = { Authorization: `Bearer ${await login(server.url)}` };
+    const count = async () => {
+      const res = await fetch(`${server.url}/api/v1/users?size=1`, { headers: auth });
+      return ((await res.json()) as { totalElements: number }).totalElements;
+    };
+    const before = await count();
+    const canned = await fetch(`${server.url}/api/v1/users`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json', Prefer: 'code=201, dynamic=true' },
+      body: JSON.stringify({ name: 'Never Stored', email: 'never-stored@example.com' }),
+    });
+    expect(canned.status).toBe(201);
+    expect(canned.headers.get('location')).toMatch(/\/users\/\d+$/);
+    expect(((await canned.json()) as { id: unknown }).id).toEqual(expect.any(Number));
+    expect(await count()).toBe(before);
+    expect(violations).toEqual([]);
+  });
+
   it('answers the contract’s errors as problem+json, HEAD without a body, 204 without one', async () => {
     const unauth = await fetch(`${server.url}/api/v1/users`);
     expect(unauth.status).toBe(401);
