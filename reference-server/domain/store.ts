@@ -10,7 +10,10 @@ import type { Dataset } from './dataset.js';
  * settles only once the change is durable.
  */
 export interface Store {
-  /** The live data set. Read it freely; change it only inside `write`. */
+  /**
+   * The live data set. Read it freely; change it only inside `write`. Throws
+   * {@link StoreUnavailableError} while a failed save is not yet rolled back.
+   */
   readonly data: Dataset;
   /**
    * Runs `mutate` on the data set, then resolves with its result once the change is on disk.

@@ -47,7 +47,7 @@ interface Waiter {
  * per call, where group commit needs one flush for many calls. The adapter is all we need.
  */
 class DurableStore implements Store {
-  readonly data: Dataset;
+  readonly #data: Dataset;
   readonly #adapter: Adapter<Dataset>;
   readonly #retryAfterSeconds: number;
   /** Writes applied since the in-flight flush took its snapshot: the next flush's batch. */
@@ -62,8 +62,24 @@ class DurableStore implements Store {
 
   constructor(adapter: Adapter<Dataset>, data: Dataset, retryAfterSeconds: number) {
     this.#adapter = adapter;
-    this.data = data;
+    this.#data = data;
     this.#retryAfterSeconds = retryAfterSeconds;
+  }
+
+  /**
+   * The live data set, except while memory may still hold the changes of a failed flush (the
+   * reload of the durable copy has not succeeded yet): then reading throws (503), since a
+   * client must not read a change it was refused, and retries the reload.
+   */
+  get data(): Dataset {
+    if (this.#stale) {
+      this.#restore().catch(ignore);
+      throw new StoreUnavailableError(
+        'the data set is being reloaded after a failed save',
+        this.#retryAfterSeconds,
+      );
+    }
+    return this.#data;
   }
 
   write<T>(mutate: (data: Dataset) => T): Promise<T> {
@@ -93,7 +109,7 @@ class DurableStore implements Store {
       // Runs now, synchronously: writes are serialized by construction and later writes see
       // earlier ones. A callback that throws must not have changed anything (the Store
       // contract); checking that would cost a copy of the whole data set per write.
-      value = mutate(this.data);
+      value = mutate(this.#data);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -119,7 +135,7 @@ class DurableStore implements Store {
     try {
       // The adapter snapshots `data` inside this call (a synchronous throw becomes a rejection),
       // so writes applied from here on belong to the next flush.
-      await new Promise<void>((resolve) => resolve(this.#adapter.write(this.data)));
+      await new Promise<void>((resolve) => resolve(this.#adapter.write(this.#data)));
     } catch (cause) {
       failure = { cause };
     }
@@ -163,7 +179,7 @@ class DurableStore implements Store {
     try {
       const durable = await this.#adapter.read();
       if (durable === null) throw new Error('the durable copy of the data set is gone');
-      replaceContents(this.data, durable);
+      replaceContents(this.#data, durable);
       this.#stale = false;
     } catch (cause) {
       throw new StoreUnavailableError(
