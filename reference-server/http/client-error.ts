@@ -6,6 +6,14 @@ import { requestIdOf } from '../api/request-id.js';
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 501: 'Not Implemented' };
 
+/** helmet never sees these answers (Express does not run), so they carry its basics here. */
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'self'",
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'SAMEORIGIN',
+  'Referrer-Policy': 'no-referrer',
+};
+
 /**
  * Answers requests that Node's HTTP parser refuses before Express sees them (a method it does
  * not know, such as `BREW`, or malformed HTTP) with problem+json like every other error,
@@ -45,6 +53,7 @@ export function answerClientError(
     requestId,
   );
   const headers = {
+    ...SECURITY_HEADERS,
     ...rendered.headers,
     'Content-Length': String(Buffer.byteLength(rendered.body)),
     'X-Request-Id': requestId,
