@@ -16,6 +16,8 @@ export interface CliServer {
   exited: Promise<void>;
   /** Sends `signal` and waits for the exit; a no-op on a process that is gone. */
   kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Everything the process wrote to stderr so far (JSON log lines with `logs: true`). */
+  stderr(): string;
 }
 
 /** Options of {@link startCliServer}. */
@@ -28,6 +30,8 @@ export interface CliServerOptions {
   args?: string[];
   /** How long the server may take to print its address (ms, default 20 s). */
   startTimeoutMs?: number;
+  /** JSON request log lines on stderr instead of none (default false). */
+  logs?: boolean;
 }
 
 /**
@@ -42,7 +46,7 @@ export interface CliServerOptions {
 export async function startCliServer(options: CliServerOptions): Promise<CliServer> {
   const cli = `${REPO_ROOT}dist/bin/cli.js`;
   if (!existsSync(cli)) throw new Error(`${cli} is missing: run \`npm run build\` first`);
-  const { dbFile, env = {}, args = [], startTimeoutMs = 20_000 } = options;
+  const { dbFile, env = {}, args = [], startTimeoutMs = 20_000, logs = false } = options;
   const child = spawn(
     process.execPath,
     [
@@ -53,7 +57,7 @@ export async function startCliServer(options: CliServerOptions): Promise<CliServ
       '--db',
       dbFile,
       '--log-format',
-      'off',
+      logs ? 'json' : 'off',
       '--rate-limit',
       '0',
       '--login-rate-limit',
@@ -99,5 +103,6 @@ export async function startCliServer(options: CliServerOptions): Promise<CliServ
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
     },
+    stderr: () => stderr,
   };
 }
