@@ -421,6 +421,29 @@ describe('BodyParser.parse: names as Unicode code points', () => {
     expect(problem.errors).toContainEqual({ pointer, detail: 'contains a lone UTF-16 surrogate' });
   });
 
+  // Found by `apikit conform --fuzz`: the recursive scan overflowed the stack (a 500).
+  it.each([
+    {
+      name: 'arrays',
+      json: `{"name":${'['.repeat(50_000)}${']'.repeat(50_000)},"email":"a@b.io"}`,
+    },
+    {
+      name: 'objects',
+      json: `{"name":${'{"a":'.repeat(15_000)}1${'}'.repeat(15_000)},"email":"a@b.io"}`,
+    },
+  ])('refuses a value of $name nested far too deep with 400, not a stack overflow', ({ json }) => {
+    const problem = problemOf(() => run('createUser', 'application/json', json));
+    expect(problem.status).toBe(400);
+    expect(problem.errors?.[0]?.pointer).toBe('#/name');
+  });
+
+  it('reports lone surrogates in document order', () => {
+    const json =
+      '{"product":"\\ud800","categoryId":1,"items":[{"product":"\\udc00","quantity":1}]}';
+    const problem = problemOf(() => run('createUserOrder', 'application/json', json));
+    expect(problem.errors?.map((e) => e.pointer)).toEqual(['#/product', '#/items/0/product']);
+  });
+
   it('accepts an escaped surrogate pair', () => {
     const body = run(
       'createUser',

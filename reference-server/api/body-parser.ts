@@ -114,15 +114,27 @@ export function describe(errors: ProblemErrorEntry[]): string {
   return `${first.pointer} ${first.detail}${more}`;
 }
 
-function findLoneSurrogates(value: unknown, pointer: string, errors: ProblemErrorEntry[]): void {
-  if (typeof value === 'string') {
-    if (LONE_SURROGATE.test(value))
-      errors.push({ pointer, detail: 'contains a lone UTF-16 surrogate' });
-  } else if (Array.isArray(value)) {
-    value.forEach((v, i) => findLoneSurrogates(v, `${pointer}/${i}`, errors));
-  } else if (value && typeof value === 'object') {
-    for (const [key, v] of Object.entries(value)) {
-      findLoneSurrogates(v, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, errors);
+/**
+ * Every string holding a lone surrogate, at any depth. Iterative on purpose: a body nested
+ * tens of thousands deep (well under the size limit) would overflow the stack of a recursive
+ * walk, and the RangeError became a 500.
+ */
+function findLoneSurrogates(root: unknown, rootPointer: string, errors: ProblemErrorEntry[]): void {
+  const stack: [unknown, string][] = [[root, rootPointer]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [value, pointer] = next;
+    if (typeof value === 'string') {
+      if (LONE_SURROGATE.test(value))
+        errors.push({ pointer, detail: 'contains a lone UTF-16 surrogate' });
+    } else if (Array.isArray(value)) {
+      // Children go on the stack last-first, so errors keep document order.
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${pointer}/${i}`]);
+    } else if (value && typeof value === 'object') {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, v] = entries[i] as [string, unknown];
+        stack.push([v, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`]);
+      }
     }
   }
 }
