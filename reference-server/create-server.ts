@@ -10,6 +10,7 @@ import type { DomainContext } from './domain/ports.js';
 import type { Store } from './domain/store.js';
 import { answerClientError } from './http/client-error.js';
 import { createApp } from './http/create-app.js';
+import { logSafeError } from './http/log-safe-error.js';
 import { createJwtAccessTokenCodec } from './node/jwt-access-token-codec.js';
 import { createScryptPasswordHasher } from './node/scrypt-password-hasher.js';
 import { resolveServerConfig, type ServerConfig, type ServerOptions } from './server-config.js';
@@ -84,7 +85,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
         level: 'error',
         msg: 'unexpected error',
         requestId,
-        error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown',
+        error: logSafeError(error),
       }),
   });
   let draining = false;
