@@ -49,6 +49,17 @@ describe('createMockApi in Node (setupServer, plain fetch)', () => {
     expect(res.headers.get('www-authenticate')).toBe('Bearer realm="api"');
   });
 
+  it('answers a path escape that is not UTF-8 as the server does (400; OPTIONS 204), not 500', async () => {
+    const token = await login();
+    const read = await fetch(`${base}/api/v1/users/%ED%A0%80`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(read.status).toBe(400);
+    expect(read.headers.get('content-type')).toBe('application/problem+json');
+    const options = await fetch(`${base}/api/v1/users/x%ED%B0%80/activate`, { method: 'OPTIONS' });
+    expect(options.status).toBe(204);
+  });
+
   it('answers a per-test override once, then behaves normally again', async () => {
     const token = await login();
     mock.override(
