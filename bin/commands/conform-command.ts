@@ -20,6 +20,8 @@ import {
   type ConformanceOptions,
 } from '../../conformance/run-conformance.js';
 import { CliError } from '../cli-error.js';
+import { createFuzzChecks, FUZZ_CHECK_NAMES } from '../../conformance/fuzz/fuzz-checks.js';
+import { renderFuzzSummary } from '../../conformance/fuzz/fuzz-tally.js';
 
 interface ConformArgs {
   baseUrl: string | undefined;
@@ -42,6 +44,9 @@ interface ConformArgs {
   reporter: ReporterName[];
   output: string | undefined;
   'list-checks': boolean;
+  fuzz: number;
+  'fuzz-only': boolean;
+  'fuzz-concurrency': number;
 }
 
 /** `--checks a,b --checks c` and `--checks a --checks b,c` both mean [a, b, c]. */
@@ -135,6 +140,23 @@ export const conformCommand: CommandModule<object, ConformArgs> = {
         describe:
           'file of the json/junit/html report (stdout without it); a directory when several',
       })
+      .option('fuzz', {
+        type: 'number',
+        default: 0,
+        describe:
+          'after the checks, fuzz every operation with N generated and deliberately broken requests (0: off)',
+      })
+      .option('fuzz-only', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'skip the normal checks: only the fuzz phase (and the response checks of its setup)',
+      })
+      .option('fuzz-concurrency', {
+        type: 'number',
+        default: 8,
+        describe: 'parallel connections of the fuzz phase (operations fuzzed side by side)',
+      })
       .option('list-checks', {
         type: 'boolean',
         default: false,
@@ -155,12 +177,23 @@ export const conformCommand: CommandModule<object, ConformArgs> = {
         integer('max-examples', 0);
         integer('concurrency', 1);
         integer('timeout', 1);
+        integer('fuzz', 0);
+        integer('fuzz-concurrency', 1);
+        if (a['fuzz-only'] && !a.fuzz) throw new CliError('--fuzz-only needs --fuzz N (N >= 1)');
+        if (a['fuzz-only'] && a.checks?.length)
+          throw new CliError('--fuzz-only and --checks do not go together');
         const rate = a['rate-limit'];
         if (rate !== undefined && !(rate > 0)) throw new CliError('--rate-limit must be > 0');
         return true;
       }),
   handler: async (args) => {
     const registry = createDefaultRegistry();
+    const fuzz = createFuzzChecks({
+      perOperation: args.fuzz,
+      concurrency: args['fuzz-concurrency'],
+      timeoutMs: args.timeout,
+    });
+    registry.register(...fuzz.checks);
     if (args['list-checks']) {
       process.stdout.write(renderCheckList(registry.all()));
       return;
@@ -179,7 +212,7 @@ export const conformCommand: CommandModule<object, ConformArgs> = {
       baseUrl: args.baseUrl as string,
       ...(args.spec ? { specPath: resolve(args.spec) } : {}),
       ...credentials(args, process.env),
-      ...(args.checks?.length ? { checks: args.checks } : {}),
+      ...selectedChecks(args, registry.all()),
       ...(args.include?.length ? { include: args.include } : {}),
       ...(args.exclude?.length ? { exclude: args.exclude } : {}),
       seed,
@@ -192,18 +225,24 @@ export const conformCommand: CommandModule<object, ConformArgs> = {
       registry,
       onProgress: createConsoleProgress(process.stderr),
     };
+    const fuzzing =
+      args.fuzz > 0 ? ` --fuzz ${args.fuzz}${args['fuzz-only'] ? ' --fuzz-only' : ''}` : '';
     process.stderr.write(
-      `conform: ${options.baseUrl} · seed ${seed} (repeat with --seed ${seed})\n`,
+      `conform: ${options.baseUrl} · seed ${seed} (repeat with --seed ${seed}${fuzzing})\n`,
     );
     const report = await runConformance(options).catch((error: unknown) => {
       if (error instanceof ConformanceSetupError) throw new CliError(error.message);
       throw error;
     });
 
+    const fuzzed = fuzz.outcome();
+    // The JSON report carries the fuzz phase's numbers beside the run's summary.
+    if (fuzzed) Object.assign(report.summary, { fuzz: fuzzed.stats });
     if (plan.console) {
       const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
       process.stdout.write(renderConsoleSummary(report, { color }));
-    }
+      if (fuzzed) process.stdout.write(renderFuzzSummary(fuzzed.stats));
+    } else if (fuzzed) process.stderr.write(renderFuzzSummary(fuzzed.stats));
     for (const output of plan.outputs) {
       const text = output.render(report);
       if (output.path === undefined) {
@@ -218,6 +257,26 @@ export const conformCommand: CommandModule<object, ConformArgs> = {
     process.exitCode = report.summary.results.failed > 0 ? 1 : 0;
   },
 };
+
+/**
+ * The checks to run: --checks as given; without --fuzz none of the fuzz checks (they are
+ * registered only so --list-checks shows them); with --fuzz-only the fuzz checks and the
+ * response checks (which judge the fixtures the fuzz phase creates).
+ */
+function selectedChecks(args: ConformArgs, all: Check[]): Partial<ConformanceOptions> {
+  if (args.checks?.length)
+    return {
+      checks: args.fuzz > 0 ? [...new Set([...args.checks, ...FUZZ_CHECK_NAMES])] : args.checks,
+    };
+  const fuzz = new Set(FUZZ_CHECK_NAMES);
+  const names = all
+    .filter((c) => {
+      if (fuzz.has(c.name)) return args.fuzz > 0;
+      return !args['fuzz-only'] || c.kind === 'response';
+    })
+    .map((c) => c.name);
+  return { checks: names };
+}
 
 /** Options first, then the environment, so secrets need not be on the command line. */
 function credentials(args: ConformArgs, env: NodeJS.ProcessEnv): Partial<ConformanceOptions> {

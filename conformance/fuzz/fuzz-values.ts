@@ -1,0 +1,288 @@
+import { effectiveSchema, schemaType, type Schema } from '../generate/effective-schema.js';
+import type { SeededRandom } from '../generate/seeded-random.js';
+import {
+  GIANT_NUMBERS,
+  HEADER_INJECTIONS,
+  INJECTED_HEADER,
+  PROTOTYPE_KEYS,
+  UNICODE_EDGES,
+} from './fuzz-strings.js';
+
+/** The ways the fuzzer breaks a value; each family is one kind of trouble for a parser. */
+export type FuzzFamily =
+  | 'boundary'
+  | 'wrong-type'
+  | 'huge'
+  | 'nested'
+  | 'unicode'
+  | 'prototype-key'
+  | 'giant-integer'
+  | 'header-injection';
+
+export const FUZZ_FAMILIES: readonly FuzzFamily[] = [
+  'boundary',
+  'wrong-type',
+  'huge',
+  'nested',
+  'unicode',
+  'prototype-key',
+  'giant-integer',
+  'header-injection',
+];
+
+/**
+ * One fuzz value. `json` holds JSON text when no JS value serializes to it (a number beyond a
+ * double, nesting too deep to build, an own `__proto__` key); otherwise `value` is the value.
+ */
+export interface FuzzValue {
+  family: FuzzFamily;
+  /** In words, for the report: "a lone high surrogate", "depth 20000 arrays". */
+  what: string;
+  value?: unknown;
+  json?: string;
+}
+
+/** Huge values stay below this many characters of JSON (some above 100 KiB, to meet a 413). */
+export const HUGE_LIMIT = 120 * 1024;
+/** Deepest nesting made, in levels. */
+export const MAX_DEPTH = 50_000;
+
+const INT32_MAX = 2147483647;
+
+/** The value as text, for a path segment, a query value or a header. */
+export function fuzzText(v: FuzzValue): string {
+  if (v.json !== undefined) return v.json;
+  return typeof v.value === 'string' ? v.value : JSON.stringify(v.value);
+}
+
+/** The value as JSON text, for a body. */
+export function fuzzJson(v: FuzzValue): string {
+  return v.json ?? JSON.stringify(v.value);
+}
+
+/**
+ * Values at and just past the schema's edges: minimum and maximum and one beyond, int32 and
+ * 2^53 limits, empty and maximal strings (in astral characters too: code points versus UTF-16
+ * units), enum values in another case, empty and over-full arrays.
+ */
+export function boundaryValue(schema: Schema, random: SeededRandom): FuzzValue {
+  const s = effectiveSchema(schema);
+  const type = schemaType(s);
+  const pick = (items: [unknown, string][]): FuzzValue => {
+    const [value, what] = random.pick(items);
+    return { family: 'boundary', what, value };
+  };
+  if (s.enum && s.enum.length > 0) {
+    const v = random.pick(s.enum);
+    const text = typeof v === 'string' ? v : String(v);
+    return pick([
+      [v, `the enum value ${JSON.stringify(v)}`],
+      [text.toLowerCase(), `an enum value in lower case`],
+      [` ${text}`, 'an enum value with a leading space'],
+      [`${text}\u0000`, 'an enum value with a trailing NUL'],
+    ]);
+  }
+  if (type === 'integer' || type === 'number') {
+    const min = typeof s.minimum === 'number' ? s.minimum : undefined;
+    const max = typeof s.maximum === 'number' ? s.maximum : undefined;
+    const items: [unknown, string][] = [
+      [0, 'zero'],
+      [-1, 'minus one'],
+      [INT32_MAX, 'int32 max'],
+      [INT32_MAX + 1, 'int32 max + 1'],
+      [-INT32_MAX - 2, 'int32 min - 1'],
+      [Number.MAX_SAFE_INTEGER, '2^53 - 1'],
+      [Number.MAX_SAFE_INTEGER + 1, '2^53'],
+      [Number.MAX_VALUE, 'the largest double'],
+      [Number.MIN_VALUE, 'the smallest positive double'],
+      [0.5, 'one half'],
+    ];
+    if (min !== undefined) items.push([min, `the minimum ${min}`], [min - 1, `minimum - 1`]);
+    if (max !== undefined) items.push([max, `the maximum ${max}`], [max + 1, `maximum + 1`]);
+    return pick(items);
+  }
+  if (type === 'string') {
+    const min = s.minLength ?? 0;
+    const max = Math.min(s.maxLength ?? 256, 4096);
+    return pick([
+      ['', 'the empty string'],
+      [' ', 'a single space'],
+      ['a'.repeat(Math.max(0, min - 1)), `minLength - 1 (${Math.max(0, min - 1)})`],
+      ['b'.repeat(Math.max(min, 1)), `minLength (${Math.max(min, 1)})`],
+      ['c'.repeat(max), `maxLength (${max})`],
+      ['d'.repeat(max + 1), `maxLength + 1 (${max + 1})`],
+      ['😀'.repeat(max), `maxLength astral code points (${max}, twice as many UTF-16 units)`],
+      ['é'.repeat(max), `maxLength two-byte characters (${max})`],
+      [`${'e'.repeat(64)}@example.com`, 'an email whose local part is 64 characters'],
+      [`${'e'.repeat(65)}@example.com`, 'an email whose local part is 65 characters'],
+      ['UPPER@EXAMPLE.COM', 'an upper-case email'],
+      ['"quoted local"@example.com', 'an email with a quoted local part'],
+    ]);
+  }
+  if (type === 'array') {
+    const max = Math.min(s.maxItems ?? 10, 1000);
+    return pick([
+      [[], 'an empty array'],
+      [Array.from({ length: max + 1 }, () => 1), `maxItems + 1 items (${max + 1})`],
+      [[null], 'an array holding null'],
+    ]);
+  }
+  if (type === 'boolean')
+    return pick([
+      [true, 'true'],
+      [false, 'false'],
+    ]);
+  return pick([
+    [{}, 'an empty object'],
+    [null, 'null'],
+  ]);
+}
+
+const JSON_KINDS: [string, unknown, string][] = [
+  ['null', null, 'null'],
+  ['boolean', true, 'true'],
+  ['boolean', false, 'false'],
+  ['integer', 0, 'the number 0'],
+  ['number', 1.5, 'the number 1.5'],
+  ['string', '', 'the empty string'],
+  ['string', '1', 'the string "1"'],
+  ['string', 'true', 'the string "true"'],
+  ['string', 'null', 'the string "null"'],
+  ['array', [], 'an empty array'],
+  ['array', [1, 'a', null], 'a mixed array'],
+  ['object', {}, 'an empty object'],
+  ['object', { a: 1 }, 'an object'],
+];
+
+/** A JSON value of another type than the schema's. */
+export function wrongTypeValue(schema: Schema, random: SeededRandom): FuzzValue {
+  const type = schemaType(effectiveSchema(schema));
+  const same = (kind: string) =>
+    kind === type ||
+    (type === 'number' && kind === 'integer') ||
+    (type === 'integer' && kind === 'number');
+  const others = JSON_KINDS.filter(([kind]) => !same(kind));
+  const [, value, what] = random.pick(others);
+  return { family: 'wrong-type', what: `${what} where ${type ?? 'any value'} is due`, value };
+}
+
+/** A very long string, a very long array or an object with very many keys (bounded). */
+export function hugeValue(random: SeededRandom): FuzzValue {
+  const size = random.pick([4_000, 20_000, 60_000, 101 * 1024]);
+  switch (random.int(0, 2)) {
+    case 0: {
+      // Characters with their width in JSON text, so that the text stays under HUGE_LIMIT.
+      const [ch, width, name] = random.pick([
+        ['x', 1, 'x'],
+        ['é', 1, 'é'],
+        ['\u0000', 6, 'NUL'],
+        ['😀', 2, 'emoji'],
+      ] as const);
+      const n = Math.floor(size / width);
+      return { family: 'huge', what: `a string of ${n} ${name} characters`, value: ch.repeat(n) };
+    }
+    case 1: {
+      const n = Math.floor(size / 2);
+      return { family: 'huge', what: `an array of ${n} numbers`, json: `[${'1,'.repeat(n - 1)}1]` };
+    }
+    default: {
+      const n = Math.floor(size / 12);
+      const keys = Array.from({ length: n }, (_, i) => `"k${i}":${i}`);
+      return { family: 'huge', what: `an object of ${n} keys`, json: `{${keys.join(',')}}` };
+    }
+  }
+}
+
+/** Arrays or objects nested deeper than any recursive parser or validator should go. */
+export function nestedValue(random: SeededRandom): FuzzValue {
+  const depth = random.pick([64, 1_000, 10_000, 20_000, MAX_DEPTH]);
+  if (random.next() < 0.5) {
+    return {
+      family: 'nested',
+      what: `arrays nested ${depth} deep`,
+      json: '['.repeat(depth) + ']'.repeat(depth),
+    };
+  }
+  // `{"a":` and `}` are 6 characters a level: keep object nesting under the huge limit.
+  const levels = Math.min(depth, Math.floor((HUGE_LIMIT - 1) / 6));
+  return {
+    family: 'nested',
+    what: `objects nested ${levels} deep`,
+    json: '{"a":'.repeat(levels) + '1' + '}'.repeat(levels),
+  };
+}
+
+/** A Unicode edge case, alone or inside ordinary text. */
+export function unicodeValue(random: SeededRandom): FuzzValue {
+  const edge = random.pick(UNICODE_EDGES);
+  const value = random.next() < 0.5 ? edge.text : `Ada ${edge.text} Lovelace`;
+  return { family: 'unicode', what: edge.what, value };
+}
+
+/**
+ * A prototype-polluting key: as a string value, or as an own key of an object (JSON text: a JS
+ * object literal would set the prototype instead of a key).
+ */
+export function prototypeValue(random: SeededRandom): FuzzValue {
+  const key = random.pick(PROTOTYPE_KEYS);
+  switch (random.int(0, 2)) {
+    case 0:
+      return { family: 'prototype-key', what: `the string ${key}`, value: key };
+    case 1:
+      return {
+        family: 'prototype-key',
+        what: `an object with the own key ${key}`,
+        json: `{${JSON.stringify(key)}:{"polluted":true,"status":"ACTIVE","role":"ADMIN"}}`,
+      };
+    default:
+      return {
+        family: 'prototype-key',
+        what: 'constructor.prototype pollution',
+        json: '{"constructor":{"prototype":{"polluted":true}}}',
+      };
+  }
+}
+
+/** A number beyond what a double carries exactly: 2^53 + 1, 2^64, 1e309, 400 digits, -0. */
+export function giantIntegerValue(random: SeededRandom): FuzzValue {
+  const n = random.pick(GIANT_NUMBERS);
+  return { family: 'giant-integer', what: n.what, json: n.text };
+}
+
+/** A header-splitting or Link-breaking string (it names INJECTED_HEADER). */
+export function headerInjectionValue(random: SeededRandom): FuzzValue {
+  const attempt = random.pick(HEADER_INJECTIONS);
+  return { family: 'header-injection', what: attempt.what, value: attempt.text };
+}
+
+/**
+ * A value of the named family for a place whose schema is `schema`.
+ *
+ * @example
+ * fuzzValue('unicode', {}, seededRandom(1)); // { family: 'unicode', what: 'a lone NUL', value: '\u0000' }
+ */
+export function fuzzValue(family: FuzzFamily, schema: Schema, random: SeededRandom): FuzzValue {
+  switch (family) {
+    case 'boundary':
+      return boundaryValue(schema, random);
+    case 'wrong-type':
+      return wrongTypeValue(schema, random);
+    case 'huge':
+      return hugeValue(random);
+    case 'nested':
+      return nestedValue(random);
+    case 'unicode':
+      return unicodeValue(random);
+    case 'prototype-key':
+      return prototypeValue(random);
+    case 'giant-integer':
+      return giantIntegerValue(random);
+    case 'header-injection':
+      return headerInjectionValue(random);
+  }
+}
+
+/** Whether a response header carries what an injection attempt tried to smuggle in. */
+export function isInjectedHeaderName(name: string): boolean {
+  return name.toLowerCase() === INJECTED_HEADER.toLowerCase();
+}

@@ -1,0 +1,200 @@
+import type { SpecOperation } from '../../spec/operations.js';
+import { credentialFor, describeResponse } from '../checks/probe-support.js';
+import { createCaseGenerator } from '../generate/create-case-generator.js';
+import { createEmailSource } from '../generate/unique-emails.js';
+import {
+  TargetClient,
+  TargetUnreachableError,
+  type Exchange,
+  type PlannedRequest,
+} from '../http/target-client.js';
+import type { RunContext } from '../run-context.js';
+import type { Credential } from '../auth-session.js';
+import { fuzzParams, type FuzzParams } from './fuzz-fixtures.js';
+import { fuzzBases, fuzzCase, type FuzzCase } from './fuzz-operation.js';
+import { judgeExchange } from './fuzz-oracles.js';
+import { readBack } from './fuzz-read-back-step.js';
+import { fuzzRequest } from './fuzz-request.js';
+import {
+  fuzzStats,
+  newVerdict,
+  note,
+  type FuzzStats,
+  type OperationVerdict,
+} from './fuzz-tally.js';
+
+export interface FuzzSettings {
+  /** Fuzz cases per operation (login operations get at most LOGIN_CASES). */
+  perOperation: number;
+  /** Parallel connections of the fuzz phase (default 8): operations are fuzzed side by side. */
+  concurrency?: number;
+  /** Per-request timeout in ms (default 10 s); a request that times out is a finding. */
+  timeoutMs?: number;
+  /** Told as operations finish. */
+  onProgress?: (progress: FuzzProgress) => void;
+}
+
+export interface FuzzProgress {
+  done: number;
+  operations: number;
+  requests: number;
+  elapsedMs: number;
+}
+
+export interface FuzzOutcome {
+  stats: FuzzStats;
+  verdicts: OperationVerdict[];
+  skipped: { op: SpecOperation; reason: string }[];
+}
+
+/** Login is rate limited per address on most targets: a few cases say enough. */
+export const LOGIN_CASES = 12;
+/** After this many 429s in a row the operation is left: the target is protecting itself. */
+const MAX_429_STREAK = 3;
+/** A DELETE that succeeded takes its resource; it is made again this often at most. */
+const MAX_RECREATIONS = 4;
+const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
+
+/**
+ * The fuzz phase of a run: for each selected operation, `perOperation` requests generated
+ * from its schemas and broken around them (`fuzzCase`), sent at the resources the run made
+ * for that operation alone, each answer judged by the oracles (no 5xx, the spec's answer,
+ * headers no value could split) and each accepted write read back. Operations are fuzzed in
+ * parallel, the cases of one operation in order, so a run is reproducible from the seed.
+ * 429s are counted, never waited out. Created resources are left to the run's cleanup.
+ */
+export async function runFuzz(ctx: RunContext, settings: FuzzSettings): Promise<FuzzOutcome> {
+  const started = performance.now();
+  const concurrency = Math.max(1, settings.concurrency ?? 8);
+  const client = new TargetClient({
+    baseUrl: ctx.client.origin + ctx.client.basePath,
+    concurrency,
+    ...(settings.timeoutMs ? { timeoutMs: settings.timeoutMs } : {}),
+    retries429: 0,
+    // The run's request count (progress, summary) includes the fuzz phase.
+    onExchange: () => void ctx.client.count++,
+  });
+  const runTag = Date.now().toString(36);
+  const seed = ctx.options.seed;
+  const generate = createCaseGenerator(ctx.random.fork('fuzz-data'), { runTag });
+  const statuses = new Map<number, number>();
+  const verdicts: OperationVerdict[] = [];
+  const skipped: FuzzOutcome['skipped'] = [];
+  const login = ctx.auth.loginOperation?.operationId;
+  let unreachable = 0;
+
+  const send = async (request: PlannedRequest): Promise<Exchange> => {
+    try {
+      const exchange = await client.send(request);
+      unreachable = 0;
+      const status = exchange.response.status;
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      return exchange;
+    } catch (error) {
+      // One request that never answers (a parser stuck on deep JSON) is a finding; several
+      // in a row mean the target is gone, and the run stops as it does elsewhere.
+      if (!(error instanceof TargetUnreachableError) || ++unreachable >= 3) throw error;
+      return unanswered(client, request, error.message);
+    }
+  };
+
+  const fuzzOperation = async (op: SpecOperation): Promise<void> => {
+    const credential = credentialFor(ctx, op);
+    if (typeof credential === 'object' && 'reason' in credential) {
+      skipped.push({ op, reason: credential.reason });
+      return;
+    }
+    const verdict = newVerdict(op);
+    verdicts.push(verdict);
+    let params: FuzzParams = await fuzzParams(ctx, op);
+    const emails = createEmailSource(`fuzz${runTag}${verdicts.length}`);
+    const bases = fuzzBases(op, generate, settings.perOperation, emails);
+    const random = ctx.random.fork(`fuzz:${op.operationId}`);
+    const count =
+      op.operationId === login
+        ? Math.min(settings.perOperation, LOGIN_CASES)
+        : settings.perOperation;
+    let streak = 0;
+    let recreated = 0;
+    for (let index = 0; index < count && !ctx.stopped(); index++) {
+      const kase: FuzzCase = fuzzCase(op, index, bases, random, `${seed}-${runTag}`);
+      const authorization = await ctx.auth.authorization(credential as Credential);
+      const exchange = await send(fuzzRequest(op, kase, params, authorization));
+      verdict.cases++;
+      const status = exchange.response.status;
+      verdict.statuses.set(status, (verdict.statuses.get(status) ?? 0) + 1);
+      if (status === 0) {
+        note(verdict, noAnswer(exchange), exchange, kase);
+        continue;
+      }
+      for (const failure of judgeExchange(ctx.validator, op, exchange))
+        note(verdict, failure, exchange, kase);
+      if (status === 429) {
+        if (++streak >= MAX_429_STREAK) {
+          verdict.rateLimitedOut = true;
+          break;
+        }
+        continue;
+      }
+      streak = 0;
+      if (status < 200 || status >= 300 || !UNSAFE.has(op.method)) continue;
+      await readBack({ ctx, op, kase, exchange, params, authorization, send, verdict });
+      if (op.method === 'delete' && params.owned.size > 0 && recreated < MAX_RECREATIONS) {
+        params = await fuzzParams(ctx, op);
+        recreated++;
+      }
+    }
+    settings.onProgress?.({
+      done: verdicts.length + skipped.length,
+      operations: ctx.operations.length,
+      requests: client.count,
+      elapsedMs: performance.now() - started,
+    });
+  };
+
+  try {
+    // Operations side by side, the cases of each in order: one worker per connection.
+    const queue = [...ctx.operations];
+    const worker = async () => {
+      for (let op = queue.shift(); op && !ctx.stopped(); op = queue.shift())
+        await fuzzOperation(op);
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+  } finally {
+    await client.close();
+  }
+  const stats = fuzzStats(
+    verdicts,
+    {
+      seed,
+      perOperation: settings.perOperation,
+      requests: client.count,
+      durationMs: Math.round(performance.now() - started),
+    },
+    statuses,
+  );
+  return { stats, verdicts, skipped };
+}
+
+/** A stand-in exchange for a request that got no answer, so the report still has its curl. */
+function unanswered(client: TargetClient, request: PlannedRequest, reason: string): Exchange {
+  return {
+    request: {
+      method: request.method,
+      url: client.url(request.path),
+      headers: request.headers ?? {},
+      ...(request.body !== undefined ? { body: request.body } : {}),
+    },
+    response: { status: 0, headers: {}, body: reason, durationMs: 0 },
+    headers: new Headers(),
+  };
+}
+
+function noAnswer(exchange: Exchange) {
+  return {
+    oracle: 'no_server_error' as const,
+    message: 'the server gave no answer to a fuzzed request (timeout or closed connection)',
+    expected: 'an answer below 500',
+    actual: describeResponse(exchange) || exchange.response.body,
+  };
+}
