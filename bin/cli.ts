@@ -1,10 +1,32 @@
-import yargs from 'yargs';
-import { conformCommand } from './commands/conform-command.js';
-import { mockCommand } from './commands/mock-command.js';
-import { proxyCommand } from './commands/proxy-command.js';
-import { serveCommand } from './commands/serve-command.js';
-import { specCommand } from './commands/spec-command.js';
+import yargs, { type CommandModule } from 'yargs';
 import { CliError } from './cli-error.js';
+
+/**
+ * Each command's module, loaded only when that command runs: `apikit serve` must not pay for
+ * the conformance runner's or Prism's imports (its cold start is budgeted at 300 ms).
+ */
+const COMMANDS: Record<string, () => Promise<CommandModule>> = {
+  serve: async () => (await import('./commands/serve-command.js')).serveCommand as CommandModule,
+  spec: async () => (await import('./commands/spec-command.js')).specCommand,
+  conform: async () =>
+    (await import('./commands/conform-command.js')).conformCommand as CommandModule,
+  mock: async () => (await import('./commands/mock-command.js')).mockCommand as CommandModule,
+  proxy: async () => (await import('./commands/proxy-command.js')).proxyCommand as CommandModule,
+};
+
+/**
+ * The commands to register: only the one named (the first word of the arguments), or all of
+ * them for `--help`, `--version`, no command or an unknown one (so that yargs can list them
+ * and suggest the nearest name). Registered in one order, so help reads the same either way.
+ */
+async function commandsFor(argv: string[]): Promise<CommandModule[]> {
+  const named = argv.find((arg) => !arg.startsWith('-'));
+  const loaders =
+    named !== undefined && Object.hasOwn(COMMANDS, named)
+      ? [COMMANDS[named] as () => Promise<CommandModule>]
+      : Object.values(COMMANDS);
+  return Promise.all(loaders.map((load) => load()));
+}
 
 /**
  * Runs the `apikit` command line with the given arguments. Exit codes: 0 success, 1 the
@@ -17,11 +39,7 @@ export async function main(argv: string[]): Promise<void> {
   const cli = yargs(argv)
     .scriptName('apikit')
     .usage('$0 <command> [options]\n\nContract toolkit for the User/Order service.')
-    .command(serveCommand)
-    .command(specCommand)
-    .command(conformCommand)
-    .command(mockCommand)
-    .command(proxyCommand)
+    .command(await commandsFor(argv))
     .demandCommand(1, 'name a command; see apikit --help')
     .strict()
     .recommendCommands()

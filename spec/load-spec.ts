@@ -1,5 +1,5 @@
-import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPIV3 } from 'openapi-types';
+import { deepFreeze } from './deep-freeze.js';
 import { specPath } from './spec-path.js';
 
 /** A fully dereferenced OpenAPI 3.0 document: no `$ref` remains anywhere in it. */
@@ -19,7 +19,9 @@ const cache = new Map<string, Promise<OpenApiDocument>>();
 export function loadSpec(path: string = specPath): Promise<OpenApiDocument> {
   let pending = cache.get(path);
   if (!pending) {
-    pending = SwaggerParser.validate(path).then((api) => deepFreeze(api as OpenApiDocument));
+    pending = swaggerParser()
+      .then((parser) => parser.validate(path))
+      .then((api) => deepFreeze(api as OpenApiDocument));
     pending.catch(() => cache.delete(path));
     cache.set(path, pending);
   }
@@ -31,14 +33,13 @@ export function loadSpec(path: string = specPath): Promise<OpenApiDocument> {
  * what `/openapi.json` serves and `apikit spec bundle` prints.
  */
 export async function bundleSpec(path: string = specPath): Promise<OpenAPIV3.Document> {
-  return (await SwaggerParser.bundle(path)) as OpenAPIV3.Document;
+  return (await (await swaggerParser()).bundle(path)) as OpenAPIV3.Document;
 }
 
-function deepFreeze<T>(value: T, seen = new Set<unknown>()): T {
-  if (value && typeof value === 'object' && !seen.has(value)) {
-    seen.add(value);
-    for (const child of Object.values(value)) deepFreeze(child, seen);
-    Object.freeze(value);
-  }
-  return value;
+/**
+ * swagger-parser, imported on first use: it is heavy, and the server starts from the
+ * precompiled bundle (`loadBundledSpec`) without it.
+ */
+async function swaggerParser() {
+  return (await import('@apidevtools/swagger-parser')).default;
 }

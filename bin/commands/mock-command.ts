@@ -2,14 +2,6 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import type { Latency } from '../../mocks/create-mock-api.js';
-import { PrismStartError, startPrism } from '../../mocks/prism/start-prism.js';
-import { startMockServer } from '../../mocks/server/start-mock-server.js';
-import {
-  DEMO_ADMIN_PASSWORD,
-  DEMO_USER_PASSWORD,
-  isLoopback,
-  ServerConfigError,
-} from '../../reference-server/server-config.js';
 import { specPath as bundledSpecPath } from '../../spec/spec-path.js';
 import { CliError } from '../cli-error.js';
 
@@ -99,6 +91,12 @@ export const mockCommand: CommandModule<object, MockArgs> = {
 };
 
 async function startMsw(args: MockArgs): Promise<{ close(): Promise<void> }> {
+  // Loaded on use: the MSW mocks, the pipeline and Prism are not what other commands need.
+  const [{ startMockServer }, serverConfig] = await Promise.all([
+    import('../../mocks/server/start-mock-server.js'),
+    import('../../reference-server/server-config.js'),
+  ]);
+  const { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD } = serverConfig;
   let server;
   try {
     server = await startMockServer({
@@ -110,7 +108,7 @@ async function startMsw(args: MockArgs): Promise<{ close(): Promise<void> }> {
       ...(args['jwt-secret'] ? { jwtSecret: args['jwt-secret'] } : {}),
     });
   } catch (error) {
-    throw listenError(error, args);
+    throw listenError(error, args, serverConfig);
   }
   for (const warning of server.config.warnings) console.error(`warning: ${warning}`);
   const { url, config } = server;
@@ -134,6 +132,7 @@ async function startMsw(args: MockArgs): Promise<{ close(): Promise<void> }> {
 async function startPrismMock(args: MockArgs): Promise<{ close(): Promise<void> }> {
   const specPath = args.spec ? resolve(args.spec) : bundledSpecPath;
   if (!existsSync(specPath)) throw new CliError(`no such spec file: ${args.spec}`);
+  const { PrismStartError, startPrism } = await import('../../mocks/prism/start-prism.js');
   let prism;
   try {
     prism = await startPrism({
@@ -176,7 +175,11 @@ export function parseLatency(text: string): Latency {
   return [min, max];
 }
 
-function listenError(error: unknown, args: MockArgs): unknown {
+function listenError(
+  error: unknown,
+  args: MockArgs,
+  { ServerConfigError, isLoopback }: typeof import('../../reference-server/server-config.js'),
+): unknown {
   if (error instanceof ServerConfigError) {
     // The same rule as `apikit serve`: documented passwords only where nobody else can reach.
     return new CliError(

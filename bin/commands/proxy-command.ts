@@ -1,11 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { PrismStartError } from '../../mocks/prism/start-prism.js';
-import {
-  formatViolation,
-  startValidationProxy,
-} from '../../mocks/server/start-validation-proxy.js';
 import { specPath as bundledSpecPath } from '../../spec/spec-path.js';
 import { CliError } from '../cli-error.js';
 
@@ -60,6 +55,11 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
   handler: async (args) => {
     const specPath = args.spec ? resolve(args.spec) : bundledSpecPath;
     if (!existsSync(specPath)) throw new CliError(`no such spec file: ${args.spec}`);
+    // Loaded on use, so that other commands start without Prism.
+    const [{ PrismStartError }, { formatViolation, startValidationProxy }] = await Promise.all([
+      import('../../mocks/prism/start-prism.js'),
+      import('../../mocks/server/start-validation-proxy.js'),
+    ]);
     let proxy;
     try {
       proxy = await startValidationProxy({

@@ -1,10 +1,4 @@
 import type { CommandModule } from 'yargs';
-import { createServer } from '../../reference-server/create-server.js';
-import {
-  DEMO_ADMIN_PASSWORD,
-  DEMO_USER_PASSWORD,
-  ServerConfigError,
-} from '../../reference-server/server-config.js';
 import { CliError } from '../cli-error.js';
 
 interface ServeArgs {
@@ -82,6 +76,13 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         return true;
       }),
   handler: async (args) => {
+    // Imported here, not at the top: every other command (and --help) starts without the
+    // server's modules, and `serve` loads them while nothing else is going on.
+    const [{ createServer }, { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD, ServerConfigError }] =
+      await Promise.all([
+        import('../../reference-server/create-server.js'),
+        import('../../reference-server/server-config.js'),
+      ]);
     const log =
       args['log-format'] === 'json'
         ? (line: object) => process.stderr.write(JSON.stringify(line) + '\n')

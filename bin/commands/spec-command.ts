@@ -1,13 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { stringify } from 'yaml';
-import { bundleSpec, loadSpec } from '../../spec/load-spec.js';
 import { specPath } from '../../spec/spec-path.js';
-import { validateSpecFile } from '../../spec/validate-spec.js';
-import { generateTypes } from '../../spec/generate-types.js';
-import { listOperations } from '../../spec/operations.js';
-import { collectExamples } from '../../spec/spec-examples.js';
 import { CliError } from '../cli-error.js';
 
 interface FileArgs {
@@ -26,6 +20,15 @@ const validate: CommandModule<object, FileArgs & { json: boolean }> = {
       .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' }),
   handler: async (args) => {
     const file = resolve(args.file ?? specPath);
+    // Loaded on use: swagger-parser, ajv and openapi-typescript are heavy, and most runs of
+    // the CLI (serve, conform, mock) never need them.
+    const [{ validateSpecFile }, { loadSpec }, { listOperations }, { collectExamples }] =
+      await Promise.all([
+        import('../../spec/validate-spec.js'),
+        import('../../spec/load-spec.js'),
+        import('../../spec/operations.js'),
+        import('../../spec/spec-examples.js'),
+      ]);
     const report = await validateSpecFile(file).catch((error: NodeJS.ErrnoException) => {
       throw new CliError(`cannot read ${file}: ${error.code ?? error.message}`);
     });
@@ -67,6 +70,10 @@ const bundle: CommandModule<
       }),
   handler: async (args) => {
     const file = resolve(args.file ?? specPath);
+    const [{ bundleSpec, loadSpec }, { stringify }] = await Promise.all([
+      import('../../spec/load-spec.js'),
+      import('yaml'),
+    ]);
     const doc = args.dereference ? await loadSpec(file) : await bundleSpec(file);
     const text =
       args.format === 'yaml'
@@ -97,6 +104,7 @@ const types: CommandModule<object, FileArgs & { output?: string; check: boolean 
         describe: 'exit 1 when --output differs from what would be generated',
       }),
   handler: async (args) => {
+    const { generateTypes } = await import('../../spec/generate-types.js');
     const text = await generateTypes(resolve(args.file ?? specPath));
     if (args.check) {
       if (!args.output) throw new CliError('--check needs --output');

@@ -1,7 +1,6 @@
 import type { Ajv } from 'ajv';
 import type { OpenApiDocument } from '../../spec/load-spec.js';
 import type { SpecOperation } from '../../spec/operations.js';
-import { createAjv } from '../../spec/create-ajv.js';
 import { ApiProblem } from '../domain/api-problem.js';
 import { authenticate } from '../domain/auth-service.js';
 import type { DomainContext, Principal } from '../domain/ports.js';
@@ -71,13 +70,22 @@ export function createApi(options: ApiOptions): Api {
   const { ctx, spec } = options;
   const corsOrigins = options.corsOrigins ?? '*';
   const routes = createRouteTable(spec);
-  const ajv: Ajv = createAjv();
   const compiled = new Map<string, Compiled>();
   const idempotency = new IdempotencyKeys(ctx);
-  const compile = (op: SpecOperation): Compiled => {
+  // ajv is imported on the first request that validates anything, and each operation's
+  // validators are compiled on its first request: neither is on the way to a listening server.
+  let ajv: Ajv | undefined;
+  let loadingAjv: Promise<Ajv> | undefined;
+  const loadAjv = (): Promise<Ajv> =>
+    (loadingAjv ??= import('../../spec/create-ajv.js').then(({ createAjv }) => {
+      ajv = createAjv();
+      return ajv;
+    }));
+  const compile = async (op: SpecOperation): Promise<Compiled> => {
+    const validator = ajv ?? (await loadAjv());
     let c = compiled.get(op.operationId);
     if (!c) {
-      c = { parameters: new ParameterParser(op, ajv), body: new BodyParser(op, ajv) };
+      c = { parameters: new ParameterParser(op, validator), body: new BodyParser(op, validator) };
       compiled.set(op.operationId, c);
     }
     return c;
@@ -141,7 +149,8 @@ export function createApi(options: ApiOptions): Api {
         operationId = op.operationId;
         const handler = operationHandlers[op.operationId];
         if (!handler) throw new Error(`no handler for operation ${op.operationId}`);
-        const { parameters, body: bodyParser } = compile(op);
+        const { parameters, body: bodyParser } =
+          compiled.get(op.operationId) ?? (await compile(op));
 
         // 401, then 403: who is calling, and may they call this at all.
         let principal: Principal | undefined;

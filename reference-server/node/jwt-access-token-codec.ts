@@ -1,5 +1,5 @@
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
-import jwt from 'jsonwebtoken';
+import type JsonWebToken from 'jsonwebtoken';
 import {
   TokenRejectedError,
   type AccessTokenClaims,
@@ -10,6 +10,18 @@ import {
 /** The contract's minimum length of the signing secret, in bytes. */
 export const MIN_SECRET_BYTES = 32;
 const ALGORITHM = 'HS256';
+
+type Jwt = typeof JsonWebToken;
+let loaded: Jwt | undefined;
+
+/**
+ * jsonwebtoken, imported on first use: with its dependencies (semver alone is some fifty
+ * modules) it is a sizeable part of the server's cold start, and no token is signed or
+ * verified before the first login or authenticated request.
+ */
+async function jsonwebtoken(): Promise<Jwt> {
+  return (loaded ??= (await import('jsonwebtoken')).default);
+}
 
 /**
  * Access tokens as JWTs with jsonwebtoken, HS256 only. The secret is turned into a KeyObject
@@ -27,6 +39,7 @@ export function createJwtAccessTokenCodec(secret: string | Uint8Array): AccessTo
   const key = secretKey(secret);
   return {
     async sign({ sub, name, role }, ttlSeconds, now) {
+      const jwt = loaded ?? (await jsonwebtoken());
       const iat = Math.floor(now.getTime() / 1000);
       const claims: AccessTokenClaims = { sub, name, role, iat, exp: iat + ttlSeconds };
       return jwt.sign(claims, key, {
@@ -35,7 +48,7 @@ export function createJwtAccessTokenCodec(secret: string | Uint8Array): AccessTo
       });
     },
     async verify(token, now) {
-      return verifyToken(token, key, now);
+      return verifyToken(loaded ?? (await jsonwebtoken()), token, key, now);
     },
   };
 }
@@ -62,7 +75,7 @@ function secretKey(secret: string | Uint8Array): KeyObject {
   return createSecretKey(bytes);
 }
 
-function verifyToken(token: string, key: KeyObject, now: Date): AccessTokenClaims {
+function verifyToken(jwt: Jwt, token: string, key: KeyObject, now: Date): AccessTokenClaims {
   // The header is judged first, so that any other alg (none included) is named as such
   // instead of surfacing as whatever jsonwebtoken happens to stumble on.
   const alg = headerAlgorithm(token);
@@ -75,7 +88,7 @@ function verifyToken(token: string, key: KeyObject, now: Date): AccessTokenClaim
       clockTimestamp: Math.floor(now.getTime() / 1000),
     });
   } catch (error) {
-    throw new TokenRejectedError(rejection(error));
+    throw new TokenRejectedError(rejection(jwt, error));
   }
   if (!isClaims(payload)) throw new TokenRejectedError('malformed');
   const { sub, name, role, iat, exp } = payload;
@@ -100,7 +113,7 @@ function headerAlgorithm(token: unknown): string | undefined {
   return typeof alg === 'string' ? alg : undefined;
 }
 
-function rejection(error: unknown): TokenRejection {
+function rejection(jwt: Jwt, error: unknown): TokenRejection {
   // Subclasses first: both extend JsonWebTokenError.
   if (error instanceof jwt.TokenExpiredError) return 'expired';
   if (error instanceof jwt.NotBeforeError) return 'not-yet-valid';
