@@ -3,6 +3,7 @@ import bundled from '../spec/openapi.json' with { type: 'json' };
 import { dereferenceDocument } from '../spec/dereference-document.js';
 import type { OpenApiDocument } from '../spec/load-spec.js';
 import { createApi, type Api } from '../reference-server/api/create-api.js';
+import { createCachingAccessTokenCodec } from '../reference-server/domain/caching-access-token-codec.js';
 import type { DomainContext } from '../reference-server/domain/ports.js';
 import { buildSeedDataset } from '../reference-server/domain/seed-dataset.js';
 import { createDurableStore } from '../reference-server/store/durable-store.js';
@@ -64,7 +65,8 @@ export async function createMockContext(options: MockContextOptions = {}): Promi
     store,
     clock: () => new Date(),
     passwords,
-    tokens: createJoseAccessTokenCodec(secret),
+    // As on the server: a token's signature is checked once (jose's verify is async Web Crypto).
+    tokens: createCachingAccessTokenCodec(createJoseAccessTokenCodec(secret)),
     config: {
       accessTokenTtlSeconds: 900,
       refreshTokenTtlSeconds: 7 * 24 * 3600,

@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import { bundleSpec, loadSpec } from '../spec/load-spec.js';
+import { loadBundledSpec } from '../spec/bundled-spec.js';
 import { specPath } from '../spec/spec-path.js';
 import { createApi } from './api/create-api.js';
+import { createCachingAccessTokenCodec } from './domain/caching-access-token-codec.js';
 import { buildSeedDataset } from './domain/seed-dataset.js';
 import type { DomainContext } from './domain/ports.js';
 import type { Store } from './domain/store.js';
@@ -43,9 +44,13 @@ const DRAIN_TIMEOUT_MS = 10_000;
  */
 export async function createServer(options: ServerOptions = {}): Promise<RunningServer> {
   const config = resolveServerConfig(options);
+  // Read while the store opens. The precompiled bundle, not swagger-parser: see decision 0027.
+  const contract = Promise.all([loadBundledSpec(), readFile(specPath, 'utf8')]);
+  contract.catch(() => {}); // awaited below; a store failure must not leave it unhandled
   const log = options.log;
   const passwords = createScryptPasswordHasher();
-  const tokens = createJwtAccessTokenCodec(config.jwtSecret);
+  // Clients send one token for its whole life: its signature is checked once, not per request.
+  const tokens = createCachingAccessTokenCodec(createJwtAccessTokenCodec(config.jwtSecret));
   const domainConfig = {
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlSeconds: 7 * 24 * 3600,
@@ -69,15 +74,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     tokens,
     config: domainConfig,
   };
-  const [spec, bundled, yaml] = await Promise.all([
-    loadSpec(),
-    bundleSpec(),
-    readFile(specPath, 'utf8'),
-  ]);
+  const [{ spec, json }, yaml] = await contract;
   const api = createApi({
     ctx,
     spec,
-    documents: { json: JSON.stringify(bundled), yaml },
+    documents: { json, yaml },
     corsOrigins: config.corsOrigins,
     onUnexpectedError: (error, requestId) =>
       log?.({
