@@ -1,0 +1,95 @@
+/**
+ * The load generator's process: `node dist/bench/load-driver.js '<LoadSpec as JSON>'` fires
+ * autocannon at one URL and prints one line of JSON (a LoadResult) on stdout. It runs apart
+ * from the harness and from the subject, so the subject's event loop shares nothing with it.
+ * bench/load.ts spawns it.
+ */
+import autocannon, { type Options, type Result } from 'autocannon';
+import { randomBytes } from 'node:crypto';
+import type { LoadResult, LoadSpec } from './load-spec.js';
+
+/** The token in a body template that becomes a number unique to this process. */
+export const UNIQUE_TOKEN = '{{n}}';
+
+function options(spec: LoadSpec, phase: 'warmup' | 'measure'): Options {
+  const base: Options = {
+    url: spec.url,
+    connections: spec.connections,
+    timeout: 10,
+  };
+  const amount = phase === 'warmup' ? spec.warmupAmount : spec.amount;
+  const seconds = phase === 'warmup' ? spec.warmupSeconds : spec.durationSeconds;
+  // autocannon refuses fewer requests than connections.
+  if (amount !== undefined) base.amount = Math.max(amount, spec.connections);
+  else base.duration = seconds ?? 1;
+  const method = spec.method ?? 'GET';
+  const headers = spec.headers ?? {};
+  const template = spec.body;
+  if (template === undefined) return { ...base, method, headers };
+  if (!template.includes(UNIQUE_TOKEN)) return { ...base, method, headers, body: template };
+  // A unique number per request (an email no other request used): a random prefix per
+  // process and phase, then a counter.
+  const prefix = randomBytes(4).toString('hex');
+  let counter = 0;
+  return {
+    ...base,
+    requests: [
+      {
+        method,
+        headers,
+        setupRequest: (request) => ({
+          ...request,
+          body: template.split(UNIQUE_TOKEN).join(`${prefix}${counter++}`),
+        }),
+      },
+    ],
+  };
+}
+
+/** Runs autocannon, stopping it after `maxSeconds` whatever its amount. */
+async function fire(spec: LoadSpec, phase: 'warmup' | 'measure'): Promise<Result> {
+  const instance = autocannon(options(spec, phase));
+  const timer = setTimeout(() => instance.stop(), spec.maxSeconds * 1000);
+  try {
+    return await instance;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function summarise(result: Result): LoadResult {
+  const statusCodes: Record<string, number> = {};
+  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {}))
+    statusCodes[code] = Number(count);
+  const ok = result['2xx'];
+  const seconds = result.duration;
+  return {
+    okPerSecond: seconds > 0 ? ok / seconds : 0,
+    ok,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    durationSeconds: seconds,
+    latencyMs: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      mean: result.latency.average,
+    },
+    statusCodes,
+  };
+}
+
+async function main(): Promise<void> {
+  const spec = JSON.parse(process.argv[2] ?? '') as LoadSpec;
+  if (spec.warmupAmount !== undefined || spec.warmupSeconds !== undefined)
+    await fire(spec, 'warmup');
+  const result = await fire(spec, 'measure');
+  process.stdout.write(JSON.stringify(summarise(result)) + '\n');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`load driver: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import { REPO_ROOT } from '../repo-root.js';
+import { ADMIN, BENCH_JWT_SECRET } from './reference-server-subject.js';
+import { bearerHeaders, PRODUCTION_ENV, startOnFreePort, type Subject } from './subject.js';
+
+/**
+ * `apikit mock`: the MSW handlers over HTTP, auth enforced (logged in as the admin), every
+ * answer validated against the spec as the mocks always do.
+ */
+export async function startApikitMock(cpuProfileDir?: string): Promise<Subject> {
+  const name = 'apikit mock (MSW)';
+  const nodeArgs = cpuProfileDir
+    ? [
+        '--cpu-prof',
+        '--cpu-prof-dir',
+        cpuProfileDir,
+        '--cpu-prof-name',
+        `mock-${Date.now()}.cpuprofile`,
+      ]
+    : [];
+  const running = await startOnFreePort((port) => ({
+    name,
+    command: process.execPath,
+    args: [
+      ...nodeArgs,
+      join(REPO_ROOT, 'bin/apikit.js'),
+      'mock',
+      '--port',
+      String(port),
+      '--jwt-secret',
+      BENCH_JWT_SECRET,
+    ],
+    env: PRODUCTION_ENV,
+    port,
+    readyPath: '/healthz',
+    readyStatus: 200,
+  }));
+  try {
+    const headers = await bearerHeaders(`${running.url}/api/v1`, ADMIN.username, ADMIN.password);
+    return { name, process: running, url: running.url, headers, stop: running.stop };
+  } catch (error) {
+    await running.stop();
+    throw error;
+  }
+}
+
+/**
+ * `prism mock` on the same spec, started as the project starts it (`apikit mock --engine
+ * prism`: Prism 5.14's CLI as a child process, static examples). Prism accepts any bearer token.
+ */
+export async function startPrismMock(): Promise<Subject> {
+  const name = 'prism mock';
+  const headers = { Authorization: 'Bearer bench' };
+  const running = await startOnFreePort((port) => ({
+    name,
+    command: process.execPath,
+    args: [join(REPO_ROOT, 'bin/apikit.js'), 'mock', '--engine', 'prism', '--port', String(port)],
+    env: PRODUCTION_ENV,
+    port,
+    readyPath: '/users/1',
+    readyHeaders: headers,
+    readyStatus: 200,
+  }));
+  return { name, process: running, url: running.url, headers, stop: running.stop };
+}
+
+/** The arguments that start Prism through `apikit mock --engine prism` (cold start). */
+export function prismArgs(port: number): string[] {
+  return [join(REPO_ROOT, 'bin/apikit.js'), 'mock', '--engine', 'prism', '--port', String(port)];
+}

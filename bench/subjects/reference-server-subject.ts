@@ -1,0 +1,77 @@
+import { join } from 'node:path';
+import { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD } from '../../reference-server/server-config.js';
+import { REPO_ROOT } from '../repo-root.js';
+import { bearerHeaders, PRODUCTION_ENV, startOnFreePort, type Subject } from './subject.js';
+
+/** A fixed signing secret (>= 32 bytes): no "random secret" warning, tokens valid across runs. */
+export const BENCH_JWT_SECRET = 'apikit-bench-signing-secret-0123456789abcdef';
+export const ADMIN = { username: 'admin@example.com', password: DEMO_ADMIN_PASSWORD };
+export const USER = { username: 'user@example.com', password: DEMO_USER_PASSWORD };
+/** Far above any load a 2-core machine can make, so that limiting runs but never answers 429. */
+export const RAISED_RATE_LIMIT = 100_000_000;
+export const RAISED_LOGIN_RATE_LIMIT = 100_000;
+
+/**
+ * `apikit serve` as production runs it, every behaviour on: the durable JSON store, auth,
+ * request validation, ETags, rate limits (raised above the load). Request logs are off.
+ */
+export function serveArgs(port: number, dbFile: string): string[] {
+  return [
+    join(REPO_ROOT, 'bin/apikit.js'),
+    'serve',
+    '--port',
+    String(port),
+    '--db',
+    dbFile,
+    '--jwt-secret',
+    BENCH_JWT_SECRET,
+    '--rate-limit',
+    String(RAISED_RATE_LIMIT),
+    '--login-rate-limit',
+    String(RAISED_LOGIN_RATE_LIMIT),
+    '--log-format',
+    'off',
+  ];
+}
+
+/** Options of {@link startReferenceServer}. */
+export interface ReferenceServerOptions {
+  dbFile: string;
+  /** Write a V8 CPU profile (node --cpu-prof) into this folder when the server exits. */
+  cpuProfileDir?: string;
+}
+
+/**
+ * Starts `apikit serve` on `dbFile` and logs in as the admin.
+ *
+ * @example
+ * const server = await startReferenceServer({ dbFile: '/tmp/bench/db.json' });
+ */
+export async function startReferenceServer(options: ReferenceServerOptions): Promise<Subject> {
+  const name = 'apikit serve';
+  const nodeArgs = options.cpuProfileDir
+    ? [
+        '--cpu-prof',
+        '--cpu-prof-dir',
+        options.cpuProfileDir,
+        '--cpu-prof-name',
+        `serve-${Date.now()}.cpuprofile`,
+      ]
+    : [];
+  const running = await startOnFreePort((port) => ({
+    name,
+    command: process.execPath,
+    args: [...nodeArgs, ...serveArgs(port, options.dbFile)],
+    env: PRODUCTION_ENV,
+    port,
+    readyPath: '/healthz',
+    readyStatus: 200,
+  }));
+  try {
+    const headers = await bearerHeaders(`${running.url}/api/v1`, ADMIN.username, ADMIN.password);
+    return { name, process: running, url: running.url, headers, stop: running.stop };
+  } catch (error) {
+    await running.stop();
+    throw error;
+  }
+}
