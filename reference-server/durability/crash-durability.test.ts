@@ -19,7 +19,8 @@ import { runCrashLoad } from './crash-workload.js';
 
 /**
  * Kill-restart rounds (the hardening issue's number). Each costs one start of the CLI, which
- * dominates a round: 20 rounds took 60-75 s here with starts of 2-3 s on a busy 2-core machine.
+ * dominates a round (mostly module loading): 0.6-1.7 s per start, 45-47 s for the 20 rounds on a
+ * 2-core machine at load average 9.
  */
 const CRASH_ROUNDS = 20;
 /** Workers writing at once, each to its own users. */
