@@ -115,6 +115,12 @@ export function headerSafe(text: string): string {
  * is itself a good test of the target's decoding.
  */
 export function encodeComponent(text: string): string {
+  // The native encoder (same unreserved set) is much faster; it throws only on lone surrogates.
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    // fall through to the byte-by-byte encoding below
+  }
   let out = '';
   for (const ch of text) {
     if (/^[A-Za-z0-9\-_.!~*'()]$/.test(ch)) out += ch;

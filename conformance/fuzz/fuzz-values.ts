@@ -166,6 +166,17 @@ export function wrongTypeValue(schema: Schema, random: SeededRandom): FuzzValue 
   return { family: 'wrong-type', what: `${what} where ${type ?? 'any value'} is due`, value };
 }
 
+/**
+ * Big values are the same few for every case: made once, so that a long fuzz run spends its
+ * time sending requests, not building strings.
+ */
+const made = new Map<string, string>();
+function once(key: string, make: () => string): string {
+  let text = made.get(key);
+  if (text === undefined) made.set(key, (text = make()));
+  return text;
+}
+
 /** A very long string, a very long array or an object with very many keys (bounded). */
 export function hugeValue(random: SeededRandom): FuzzValue {
   const size = random.pick([4_000, 20_000, 60_000, 101 * 1024]);
@@ -179,16 +190,21 @@ export function hugeValue(random: SeededRandom): FuzzValue {
         ['😀', 2, 'emoji'],
       ] as const);
       const n = Math.floor(size / width);
-      return { family: 'huge', what: `a string of ${n} ${name} characters`, value: ch.repeat(n) };
+      const value = once(`s${ch}${n}`, () => ch.repeat(n));
+      return { family: 'huge', what: `a string of ${n} ${name} characters`, value };
     }
     case 1: {
       const n = Math.floor(size / 2);
-      return { family: 'huge', what: `an array of ${n} numbers`, json: `[${'1,'.repeat(n - 1)}1]` };
+      const json = once(`a${n}`, () => `[${'1,'.repeat(n - 1)}1]`);
+      return { family: 'huge', what: `an array of ${n} numbers`, json };
     }
     default: {
       const n = Math.floor(size / 12);
-      const keys = Array.from({ length: n }, (_, i) => `"k${i}":${i}`);
-      return { family: 'huge', what: `an object of ${n} keys`, json: `{${keys.join(',')}}` };
+      const json = once(`o${n}`, () => {
+        const keys = Array.from({ length: n }, (_, i) => `"k${i}":${i}`);
+        return `{${keys.join(',')}}`;
+      });
+      return { family: 'huge', what: `an object of ${n} keys`, json };
     }
   }
 }
@@ -200,7 +216,7 @@ export function nestedValue(random: SeededRandom): FuzzValue {
     return {
       family: 'nested',
       what: `arrays nested ${depth} deep`,
-      json: '['.repeat(depth) + ']'.repeat(depth),
+      json: once(`[${depth}`, () => '['.repeat(depth) + ']'.repeat(depth)),
     };
   }
   // `{"a":` and `}` are 6 characters a level: keep object nesting under the huge limit.
@@ -208,7 +224,7 @@ export function nestedValue(random: SeededRandom): FuzzValue {
   return {
     family: 'nested',
     what: `objects nested ${levels} deep`,
-    json: '{"a":'.repeat(levels) + '1' + '}'.repeat(levels),
+    json: once(`{${levels}`, () => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels)),
   };
 }
 
