@@ -10,6 +10,8 @@ import type { ApiRequest, ApiResponse } from './api-types.js';
 import { isBearerPresented, readBearerToken, wwwAuthenticate } from './bearer-token.js';
 import { BodyParser, MAX_BODY_BYTES, describe } from './body-parser.js';
 import { corsHeaders, type CorsOrigins } from './cors-policy.js';
+import { HeaderMap } from './header-map.js';
+import { utf8Length } from './utf8-length.js';
 import { IdempotencyKeys, type RememberedAnswer } from './idempotency.js';
 import { operationHandlers } from './handlers/operation-handlers.js';
 import type { OperationInput } from './handlers/operation-handler.js';
@@ -49,7 +51,6 @@ const KNOWN_METHODS = new Set([
   'CONNECT',
 ]);
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const utf8 = new TextEncoder();
 
 interface Compiled {
   parameters: ParameterParser;
@@ -96,7 +97,7 @@ export function createApi(options: ApiOptions): Api {
     const method = request.method.toUpperCase();
     const relative = apiRelativePath(request.path);
     const instance = relative === undefined ? request.path : API_BASE + relative;
-    const headers = new Headers();
+    const headers = new HeaderMap();
     let tokenPresented = false;
     let operationId: string | undefined;
     let status: number;
@@ -253,7 +254,7 @@ export function createApi(options: ApiOptions): Api {
       }
       headers.set('X-Request-Id', requestId);
       if (body !== null && status !== 204 && status !== 304)
-        headers.set('Content-Length', String(utf8.encode(body).length));
+        headers.set('Content-Length', String(utf8Length(body)));
       // HEAD: the headers GET would send, no body.
       return {
         status,

@@ -21,7 +21,11 @@ function fakeRequest(
   return {
     originalUrl,
     method,
-    headers,
+    // As Node's parser delivers a request with a body: framed by a length or chunked.
+    headers:
+      method === 'GET' || 'content-length' in headers
+        ? headers
+        : { ...headers, 'transfer-encoding': 'chunked' },
     socket: { remoteAddress },
     async *[Symbol.asyncIterator]() {
       for (const chunk of chunks) yield Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
@@ -77,6 +81,27 @@ describe('toApiRequest', () => {
     const request = await toApiRequest(fakeRequest('/x', { method: 'POST', chunks }));
     expect(text(request.body)).toBe(body);
     expect(request.bodyTooLarge).toBe(false);
+  });
+
+  it('reads no stream at all for a request without Content-Length or Transfer-Encoding', async () => {
+    const request = await toApiRequest({
+      originalUrl: '/x',
+      method: 'GET',
+      headers: { accept: 'application/json' },
+      socket: {},
+      [Symbol.asyncIterator]() {
+        throw new Error('a bodiless request was read');
+      },
+    } as unknown as Request);
+    expect(request.body).toBeNull();
+    expect(request.bodyTooLarge).toBe(false);
+  });
+
+  it('reads the body of a request framed by Content-Length', async () => {
+    const request = await toApiRequest(
+      fakeRequest('/x', { method: 'PUT', headers: { 'content-length': '7' }, chunks: ['{"a":1}'] }),
+    );
+    expect(text(request.body)).toBe('{"a":1}');
   });
 
   it('keeps the body bytes exactly, invalid UTF-8 included', async () => {

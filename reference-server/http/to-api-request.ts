@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { MAX_BODY_BYTES } from '../api/body-parser.js';
 import type { ApiRequest } from '../api/api-types.js';
+import { HeaderMap } from '../api/header-map.js';
 
 /**
  * Reads an Express request into the pipeline's transport-neutral form. The body is read in
@@ -10,11 +11,18 @@ import type { ApiRequest } from '../api/api-types.js';
 export async function toApiRequest(req: Request): Promise<ApiRequest> {
   const target = req.originalUrl;
   const q = target.indexOf('?');
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
+  const headers = HeaderMap.fromNode(req.headers);
+  const request = {
+    method: req.method,
+    path: q === -1 ? target : target.slice(0, q),
+    query: q === -1 ? '' : target.slice(q + 1),
+    headers,
+    ...(req.socket.remoteAddress ? { clientAddress: req.socket.remoteAddress } : {}),
+  };
+  // HTTP/1.1: without Content-Length or Transfer-Encoding a request has no body (RFC 9112
+  // 6.3), so there is no stream to wait for (most requests: every GET).
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)
+    return { ...request, body: null, bodyTooLarge: false };
   const chunks: Buffer[] = [];
   let kept = 0;
   let total = 0;
@@ -26,12 +34,8 @@ export async function toApiRequest(req: Request): Promise<ApiRequest> {
     }
   }
   return {
-    method: req.method,
-    path: q === -1 ? target : target.slice(0, q),
-    query: q === -1 ? '' : target.slice(q + 1),
-    headers,
+    ...request,
     body: total === 0 ? null : new Uint8Array(Buffer.concat(chunks)),
     bodyTooLarge: total > MAX_BODY_BYTES,
-    ...(req.socket.remoteAddress ? { clientAddress: req.socket.remoteAddress } : {}),
   };
 }

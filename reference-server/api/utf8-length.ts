@@ -1,0 +1,29 @@
+/**
+ * The UTF-8 byte length of a string without encoding it (Content-Length of every answer; an
+ * encode would allocate a copy of the body only to measure it). A lone surrogate counts as
+ * the 3 bytes of U+FFFD, which is what TextEncoder and Node write in its place.
+ *
+ * @example
+ * utf8Length('né'); // 3
+ */
+export function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    if (code < 0x800) {
+      bytes += 1;
+      continue;
+    }
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 2; // 4 bytes for the pair's 2 code units
+        i++;
+        continue;
+      }
+    }
+    bytes += 2; // 3 bytes: the rest of the BMP, and a lone surrogate as U+FFFD
+  }
+  return bytes;
+}
