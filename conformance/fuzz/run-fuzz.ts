@@ -107,7 +107,7 @@ export async function runFuzz(ctx: RunContext, settings: FuzzSettings): Promise<
     const verdict = newVerdict(op);
     verdicts.push(verdict);
     let params: FuzzParams = await fuzzParams(ctx, op);
-    const emails = createEmailSource(`fuzz${runTag}${verdicts.length}`);
+    const emails = createEmailSource(`fuzz${runTag}${ctx.operations.indexOf(op)}`);
     const bases = fuzzBases(op, generate, settings.perOperation, emails);
     const random = ctx.random.fork(`fuzz:${op.operationId}`);
     const count =
