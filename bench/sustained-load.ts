@@ -191,6 +191,8 @@ async function main(): Promise<boolean> {
         [`first${window}s`]: mib(rssStart),
         [`last${window}s`]: mib(rssEnd),
         peak: mib(Math.max(...rss.map((s) => s.bytes))),
+        /** [second, MiB] every 5 s: whether it levels off or keeps climbing. */
+        timeline: rss.filter((_, i) => i % 5 === 0).map((s) => [Math.round(s.t), mib(s.bytes)]),
       },
       data: {
         fileBytes: { start: fileAtStart, end: fileAtEnd },
@@ -209,7 +211,7 @@ async function main(): Promise<boolean> {
       verdict: failures.length === 0 ? 'pass' : 'fail',
       failures,
     };
-    await writeFile(values.out, JSON.stringify(report, null, 2) + '\n');
+    await writeFile(values.out, await formatJson(values.out, report));
     console.log(
       [
         `sustained load: ${durationS} s, ${connections} connections, ${total} requests (${report.requests.perSecond}/s), load ${loadStart.toFixed(1)} -> ${loadEnd.toFixed(1)}`,
@@ -402,6 +404,17 @@ function rssOf(child: ChildProcess): number {
 
 function readDataset(file: string): { users: Record<string, { email: string }> } {
   return JSON.parse(readFileSync(file, 'utf8')) as { users: Record<string, { email: string }> };
+}
+
+/** Pretty JSON as the repository's formatter writes it, so `npm run check` stays clean. */
+async function formatJson(file: string, value: unknown): Promise<string> {
+  const text = JSON.stringify(value, null, 2) + '\n';
+  try {
+    const prettier = await import('prettier');
+    return await prettier.format(text, { ...(await prettier.resolveConfig(file)), parser: 'json' });
+  } catch {
+    return text; // prettier is a dev dependency: without it, plain JSON
+  }
 }
 
 const mib = (bytes: number) => Math.round(bytes / MiB);
