@@ -99,8 +99,13 @@ function record_(
     if (findings.length > 0) continue;
     const tally = statusTally([...verdict.statuses].flatMap(([s, n]) => Array<number>(n).fill(s)));
     if (verdict.cases === 0) record.skip(op, 'no fuzz case was sent (the run stopped first)');
-    else if (oracle === 'read_back' && verdict.readBacks === 0)
+    else if (oracle === 'read_back' && verdict.accepted === 0)
       record.skip(op, `no fuzzed write was accepted, so there was nothing to read back (${tally})`);
+    else if (oracle === 'read_back' && verdict.readBacks === 0)
+      record.skip(
+        op,
+        `${verdict.accepted} accepted write(s), but no GET reads them back (none at the same or the parent path, no link)`,
+      );
     else if (oracle === 'read_back')
       record.pass(op, `${verdict.readBacks} accepted write(s) read back as written`);
     else

@@ -17,6 +17,8 @@ export interface OperationVerdict {
   op: SpecOperation;
   /** Fuzz cases sent (read-backs not included). */
   cases: number;
+  /** Writes (POST, PUT, PATCH, DELETE) the target accepted with a 2xx. */
+  accepted: number;
   /** Accepted writes that were read back and compared. */
   readBacks: number;
   /** Failures per oracle, all of them. */
@@ -58,6 +60,7 @@ export function newVerdict(op: SpecOperation): OperationVerdict {
   return {
     op,
     cases: 0,
+    accepted: 0,
     readBacks: 0,
     failures: per(() => 0),
     findings: per((): FuzzFinding[] => []),

@@ -6,7 +6,7 @@ import {
   type TestServer,
 } from '../../test/start-test-server.js';
 import type { ConformanceReport } from '../report.js';
-import type { FuzzOutcome } from './run-fuzz.js';
+import { LOGIN_CASES, type FuzzOutcome } from './run-fuzz.js';
 import { failuresOf, fuzzOnly } from './test-support/fuzz-only.js';
 
 /**
@@ -49,6 +49,8 @@ describe('a seeded fuzz phase against the reference server', () => {
     expect(fuzzed).toHaveLength(report.coverage.length);
     expect(fuzzed).not.toContain('resetData');
     for (const v of outcome.verdicts) expect(v.cases).toBeGreaterThan(0);
+    // Login is bounded, so that a login rate limit cannot turn the rest into 429s.
+    expect(outcome.verdicts.find((v) => v.op.operationId === 'login')?.cases).toBe(LOGIN_CASES);
     const statuses = Object.keys(outcome.stats.statuses).map(Number);
     for (const status of [200, 201, 204, 400, 404, 413, 415]) expect(statuses).toContain(status);
     expect(outcome.stats.readBacks).toBeGreaterThan(20);
@@ -73,5 +75,31 @@ describe('a seeded fuzz phase against the reference server', () => {
     const page = (await res.json()) as { content: { email: string }[]; totalElements: number };
     expect(page.content.filter((u) => u.email.startsWith('conform-'))).toEqual([]);
     expect(page.totalElements).toBe(36);
+  });
+});
+
+describe('a fuzz phase against a target that rate-limits logins', () => {
+  let limited: TestServer;
+  afterAll(() => limited?.close());
+
+  it('counts 429s without waiting them out, and leaves the operation after three in a row', async () => {
+    // Five logins a minute: two by startTestServer, two by the run's session, one for the fuzz.
+    limited = await startTestServer({ loginRateLimit: 5 });
+    const { report, outcome } = await fuzzOnly({
+      baseUrl: limited.api,
+      username: 'user@example.com',
+      password: TEST_USER_PASSWORD,
+      adminUsername: 'admin@example.com',
+      adminPassword: TEST_ADMIN_PASSWORD,
+      include: ['login'],
+      seed: 1,
+      perOperation: 10,
+    });
+    expect(failuresOf(report)).toEqual([]);
+    const [login] = outcome.verdicts;
+    expect(login?.rateLimitedOut).toBe(true);
+    expect(login?.statuses.get(429)).toBe(3);
+    expect(login?.cases).toBe(4);
+    expect(outcome.stats.rateLimitedOut).toEqual(['login']);
   });
 });

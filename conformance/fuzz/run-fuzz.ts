@@ -138,6 +138,7 @@ export async function runFuzz(ctx: RunContext, settings: FuzzSettings): Promise<
       }
       streak = 0;
       if (status < 200 || status >= 300 || !UNSAFE.has(op.method)) continue;
+      verdict.accepted++;
       await readBack({ ctx, op, kase, exchange, params, authorization, send, verdict });
       if (op.method === 'delete' && params.owned.size > 0 && recreated < MAX_RECREATIONS) {
         params = await fuzzParams(ctx, op);
