@@ -1,4 +1,10 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, {
+  type Express,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import helmet from 'helmet';
 import { ApiProblem } from '../domain/api-problem.js';
 import type { Api } from '../api/create-api.js';
@@ -32,27 +38,9 @@ export function createApp(options: AppOptions): Express {
   app.set('etag', false); // the pipeline computes ETags of the exact representation
   app.set('trust proxy', false);
 
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const sent = req.headers['x-request-id'];
-    const id = requestIdOf(typeof sent === 'string' ? sent : undefined);
-    req.headers['x-request-id'] = id; // the pipeline echoes it, so every face agrees on one id
-    res.setHeader('X-Request-Id', id);
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      options.log?.({
-        time: new Date().toISOString(),
-        level: 'info',
-        msg: 'request',
-        requestId: id,
-        method: req.method,
-        path: req.path,
-        status: res.statusCode,
-        durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-      });
-    });
-    next();
-  });
-  app.use(
+  // helmet's headers do not depend on the request: taken once from helmet itself and set by
+  // the first middleware, with the request id and the draining check (one layer, not three).
+  const security = recordedHeaders(
     helmet({
       // An API meant for browsers on other origins (CORS decides who may read).
       crossOriginResourcePolicy: { policy: 'cross-origin' },
@@ -63,6 +51,27 @@ export function createApp(options: AppOptions): Express {
     }),
   );
   app.use((req: Request, res: Response, next: NextFunction) => {
+    const sent = req.headers['x-request-id'];
+    const id = requestIdOf(typeof sent === 'string' ? sent : undefined);
+    req.headers['x-request-id'] = id; // the pipeline echoes it, so every face agrees on one id
+    res.setHeader('X-Request-Id', id);
+    const log = options.log;
+    if (log) {
+      const started = process.hrtime.bigint();
+      res.on('finish', () => {
+        log({
+          time: new Date().toISOString(),
+          level: 'info',
+          msg: 'request',
+          requestId: id,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        });
+      });
+    }
+    for (const [name, value] of security) res.setHeader(name, value);
     if (!options.isDraining()) return next();
     res.setHeader('Connection', 'close');
     sendProblem(
@@ -74,7 +83,11 @@ export function createApp(options: AppOptions): Express {
     );
   });
   for (const handler of rateLimits(options.rateLimits)) app.use(handler);
-  app.use(docsPage());
+  const docs = docsPage();
+  // Only /docs paths walk the docs router (case-sensitive, like its routes).
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    req.path.startsWith('/docs') ? docs(req, res, next) : next(),
+  );
   app.use(async (req: Request, res: Response) => {
     const answer = await options.api.handle(await toApiRequest(req));
     res.status(answer.status);
@@ -104,4 +117,28 @@ function sendProblem(req: Request, res: Response, problem: ApiProblem): void {
     id,
   );
   res.status(rendered.status).set(rendered.headers).send(rendered.body);
+}
+
+/**
+ * The headers a header-only middleware (helmet) sets, recorded once on a stand-in response.
+ * Throws if it does anything else, so a helmet upgrade that starts to depend on the request
+ * fails at start instead of being frozen wrongly.
+ */
+function recordedHeaders(middleware: RequestHandler): [string, string | string[]][] {
+  const headers = new Map<string, [string, string | string[]]>();
+  let finished = false;
+  const res = {
+    setHeader(name: string, value: string | string[]) {
+      headers.set(name.toLowerCase(), [name, value]);
+      return res;
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+  };
+  void middleware({ headers: {} } as Request, res as unknown as Response, () => {
+    finished = true;
+  });
+  if (!finished) throw new Error('the security headers middleware did not finish synchronously');
+  return [...headers.values()];
 }

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { clientAddressKey } from './client-address-key.js';
+import { fixedWindowLimiter } from './fixed-window-limiter.js';
 import { ApiProblem } from '../domain/api-problem.js';
 import { renderProblem } from '../api/problem-response.js';
 import { API_BASE, apiRelativePath } from '../api/api-paths.js';
@@ -12,7 +13,8 @@ export interface RateLimitOptions {
 }
 
 /**
- * The contract's rate limits with express-rate-limit: IETF RateLimit and RateLimit-Policy
+ * The contract's rate limits (a fixed window per key, as express-rate-limit's memory store
+ * counted them before, decision 0028): IETF RateLimit and RateLimit-Policy
  * headers (draft 8) on every response under /api, and 429 problem+json with Retry-After when
  * exceeded. The subject is read from the token without verifying it: a forged token is
  * refused with 401 anyway, and counting it under its claimed subject costs that subject
@@ -25,7 +27,7 @@ export function rateLimits(options: RateLimitOptions): RequestHandler[] {
       limiter({
         limit: options.loginPerMinute,
         identifier: 'login',
-        key: (req) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown'),
+        key: (req) => clientAddressKey(req.socket.remoteAddress ?? 'unknown'),
         skip: (req) => req.method !== 'POST' || apiRelativePath(req.path) !== '/auth/login',
       }),
     );
@@ -35,8 +37,7 @@ export function rateLimits(options: RateLimitOptions): RequestHandler[] {
       limiter({
         limit: options.perMinute,
         identifier: 'default',
-        key: (req) =>
-          tokenSubject(req) ?? ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown'),
+        key: (req) => tokenSubject(req) ?? clientAddressKey(req.socket.remoteAddress ?? 'unknown'),
         // Preflights carry no token and must not eat into a client's budget.
         skip: (req) => req.method === 'OPTIONS' || !req.path.startsWith('/api/'),
       }),
@@ -50,21 +51,15 @@ function limiter(o: {
   identifier: string;
   key: (req: Request) => string;
   skip: (req: Request) => boolean;
-}) {
-  return rateLimit({
-    windowMs: 60_000,
+}): RequestHandler {
+  return fixedWindowLimiter({
     limit: o.limit,
+    windowMs: 60_000,
     identifier: o.identifier,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    keyGenerator: o.key,
+    key: o.key,
     skip: o.skip,
-    handler: (req: Request, res: Response) => {
-      const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      const retryAfter = Math.max(
-        1,
-        Math.ceil(((reset?.getTime() ?? Date.now() + 60_000) - Date.now()) / 1000),
-      );
+    onLimited: (req: Request, res: Response, resetAtMs: number) => {
+      const retryAfter = Math.max(1, Math.ceil((resetAtMs - Date.now()) / 1000));
       const relative = apiRelativePath(req.path);
       const problem = new ApiProblem(
         'rate-limited',
@@ -88,8 +83,22 @@ function limiter(o: {
   });
 }
 
+/** Subjects of recently seen Authorization values: a client sends the same one many times. */
+const subjects = new Map<string, string | undefined>();
+const MAX_SUBJECTS = 10_000;
+
 function tokenSubject(req: Request): string | undefined {
-  const match = /^Bearer\s+[^.]+\.([^.]+)\./i.exec(req.headers.authorization ?? '');
+  const authorization = req.headers.authorization;
+  if (authorization === undefined) return undefined;
+  if (subjects.has(authorization)) return subjects.get(authorization);
+  const subject = readSubject(authorization);
+  if (subjects.size >= MAX_SUBJECTS) subjects.delete(subjects.keys().next().value as string);
+  subjects.set(authorization, subject);
+  return subject;
+}
+
+function readSubject(authorization: string): string | undefined {
+  const match = /^Bearer\s+[^.]+\.([^.]+)\./i.exec(authorization);
   if (!match) return undefined;
   try {
     const claims = JSON.parse(Buffer.from(match[1] as string, 'base64url').toString('utf8')) as {
