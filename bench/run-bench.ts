@@ -394,9 +394,10 @@ class Bench {
   ) {}
 
   private fail(what: string, error: unknown): void {
-    const message = `${what}: ${error instanceof Error ? error.message : String(error)}`;
-    this.errors.push(message.slice(0, 1000));
-    log(`  ! ${message.slice(0, 400)}`);
+    const text = error instanceof Error ? error.message : String(error);
+    const message = `${what}: ${text.replace(/\s+/g, ' ').trim()}`.slice(0, 400);
+    this.errors.push(message);
+    log(`  ! ${message}`);
   }
 
   /** The store files every phase copies from: demo, the read store, each write size. */
@@ -502,7 +503,9 @@ class Bench {
     for (let run = 0; run < this.settings.runs; run++) {
       await this.refreshTokens();
       const shared = new Map<string, LoadResult | undefined>();
-      for (const pair of pairs) {
+      // Each run starts with another pair, so no pair always follows the logins and the warmups.
+      const rotated = [...pairs.slice(run % pairs.length), ...pairs.slice(0, run % pairs.length)];
+      for (const pair of rotated) {
         let baseline: LoadResult | undefined;
         let subject: LoadResult | undefined;
         if (this.settings.sharedBaselines) {
@@ -907,6 +910,12 @@ class Bench {
       this.memory100k.map((m) => m.rssMb),
     );
     add('cold-node', 'Cold start of node:http hello (spawn to first 200)', 'ms', this.coldMs.node);
+    add(
+      'cold-vs-node',
+      'Cold start of apikit serve ÷ cold start of node:http hello (paired)',
+      'x',
+      pairedRatios(this.coldMs.ref, this.coldMs.node),
+    );
     add('cold-prism', 'Cold start of prism mock (spawn to first 200)', 'ms', this.coldMs.prism);
     add(
       'conform-requests',

@@ -122,7 +122,7 @@ export async function startProcess(options: ProcessOptions): Promise<RunningProc
   void exited.then(() => (gone = true));
   for (;;) {
     if (gone) {
-      throw new Error(`${options.name} exited before it was ready:\n${output.slice(-2000)}`);
+      throw new Error(`${options.name} exited before it was ready: ${firstError(output)}`);
     }
     if (performance.now() > deadline) {
       await stop();
@@ -148,6 +148,16 @@ export async function startProcess(options: ProcessOptions): Promise<RunningProc
     memory: () => processMemory(pid),
     stop,
   };
+}
+
+/** The line of a process's output that names what went wrong (else its last line). */
+export function firstError(output: string): string {
+  const lines = output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const named = lines.find((line) => /\b(\w*Error|E[A-Z]{3,})\b/.test(line));
+  return (named ?? lines.at(-1) ?? 'no output').slice(0, 300);
 }
 
 /**

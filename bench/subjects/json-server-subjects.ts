@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT } from '../repo-root.js';
@@ -25,9 +26,14 @@ export async function startJsonServer017(dbFile: string): Promise<Subject> {
   return { name, process: running, url: running.url, headers: {}, stop: running.stop };
 }
 
-/** json-server 1.0.0-beta.3 (lowdb 7, tinyhttp) on `dbFile` (see servers/json-server-beta.ts). */
+/**
+ * json-server 1.0.0-beta.3 (lowdb 7, tinyhttp) on `dbFile` (see servers/json-server-beta.ts).
+ * Under NODE_ENV=production its static handler (sirv) reads `./public` at start and throws when
+ * the folder is missing, so an empty one is made beside the file.
+ */
 export async function startJsonServerBeta(dbFile: string): Promise<Subject> {
   const name = 'json-server 1.0-beta';
+  await mkdir(join(dirname(dbFile), 'public'), { recursive: true });
   const running = await startOnFreePort((port) => ({
     name,
     command: process.execPath,
