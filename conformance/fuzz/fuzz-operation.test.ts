@@ -5,7 +5,9 @@ import { createCaseGenerator } from '../generate/create-case-generator.js';
 import { seededRandom } from '../generate/seeded-random.js';
 import { createEmailSource } from '../generate/unique-emails.js';
 import { fuzzBases, fuzzCase, type FuzzCase } from './fuzz-operation.js';
-import { mightNameExisting, pathText } from './fuzz-parameters.js';
+import { fitEncoded, mightNameExisting, pathText } from './fuzz-parameters.js';
+import { hasLoneSurrogate } from './fuzz-body.js';
+import { encodeComponent } from './fuzz-strings.js';
 import { fuzzRequest, pathValues } from './fuzz-request.js';
 
 let operations: SpecOperation[];
@@ -70,6 +72,34 @@ describe('fuzzCase', () => {
       Object.values(c.path).flatMap((p) => (p.kind === 'literal' ? [p.text] : [])),
     );
     expect(literals.some(mightNameExisting)).toBe(true);
+  });
+});
+
+describe('request size', () => {
+  it('cuts fuzz text to whole code points whose encoding fits', () => {
+    const emoji = fitEncoded('😀'.repeat(1000), 1500);
+    expect(emoji.cut).toBe(true);
+    expect(encodeComponent(emoji.text).length).toBeLessThanOrEqual(1500);
+    expect(encodeComponent(emoji.text).length).toBeGreaterThan(1480);
+    expect(hasLoneSurrogate(emoji.text)).toBe(false);
+    expect(fitEncoded('\ud800x', 1500)).toEqual({ text: '\ud800x', cut: false });
+  });
+
+  it('keeps the request line and headers well under the 16 KiB servers allow', () => {
+    const params = {
+      values: { id: 5, userId: 5, orderId: 6, roleId: 2 },
+      owned: new Set(['id', 'userId', 'orderId']),
+    };
+    for (const id of ['updateUserOrder', 'listUsers', 'optionsUserRole', 'createUserOrder']) {
+      for (const c of cases(id, 13, 200)) {
+        const request = fuzzRequest(op(id), c, params, `Bearer ${'t'.repeat(300)}`);
+        const head = Object.entries(request.headers ?? {}).reduce(
+          (n, [k, v]) => n + k.length + v.length + 4,
+          request.path.length,
+        );
+        expect(head).toBeLessThan(12_000);
+      }
+    }
   });
 });
 

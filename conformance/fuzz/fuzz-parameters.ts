@@ -3,10 +3,44 @@ import type { SpecOperation } from '../../spec/operations.js';
 import { asSchema, type Schema } from '../generate/effective-schema.js';
 import type { SeededRandom } from '../generate/seeded-random.js';
 import { encodeComponent, headerSafe, PROTOTYPE_KEYS } from './fuzz-strings.js';
-import { FUZZ_FAMILIES, fuzzText, fuzzValue, type FuzzFamily } from './fuzz-values.js';
+import {
+  FUZZ_FAMILIES,
+  fuzzText,
+  fuzzValue,
+  type FuzzFamily,
+  type FuzzValue,
+} from './fuzz-values.js';
 
-/** Longest fuzz text put in a URL or a header: a longer one meets the server's header limit. */
-export const MAX_PARAMETER_CHARS = 2000;
+/**
+ * Longest fuzz text (as sent, after percent-encoding) in a path segment or query value, and in
+ * a header value. Request line and headers together stay well under the 16 KiB most servers
+ * allow (Node's default): past it the parser answers before any route, with a status no
+ * operation documents, which says nothing about the implementation.
+ */
+export const MAX_PARAMETER_CHARS = 1500;
+export const MAX_HEADER_CHARS = 1000;
+
+/** The longest prefix of text (whole code points) whose percent-encoding fits in `max`. */
+export function fitEncoded(
+  text: string,
+  max = MAX_PARAMETER_CHARS,
+): { text: string; cut: boolean } {
+  if (text.length * 3 <= max) return { text, cut: false };
+  let length = 0;
+  let end = 0;
+  for (const ch of text) {
+    length += encodeComponent(ch).length;
+    if (length > max) return { text: text.slice(0, end), cut: true };
+    end += ch.length;
+  }
+  return { text, cut: false };
+}
+
+/** A fuzz value's text for a URL, cut to fit, and its description (saying so when cut). */
+function urlText(fuzz: FuzzValue): { text: string; what: string } {
+  const fitted = fitEncoded(fuzzText(fuzz));
+  return { text: fitted.text, what: fitted.cut ? `${fuzz.what} (cut to fit a URL)` : fuzz.what };
+}
 
 /** Ways to write a fixture's id that a lax parser reads as that same id. */
 export type FixtureVariant =
@@ -67,15 +101,14 @@ export function fuzzPathParameter(
   // Bounded: every family has values a lax parser takes for no id.
   for (let i = 0; i < 16; i++) {
     const family = random.pick(FUZZ_FAMILIES);
-    const fuzz = fuzzValue(family, schema, random);
-    const text = fuzzText(fuzz).slice(0, MAX_PARAMETER_CHARS);
+    const { text, what } = urlText(fuzzValue(family, schema, random));
     // `.`, `..` and the empty segment change the route, not the parameter.
     if (text === '' || text === '.' || text === '..') continue;
     if (unsafe && mightNameExisting(text)) continue;
     return {
       value: { kind: 'literal', text },
       families: [family],
-      what: [`path ${param.name}: ${fuzz.what}`],
+      what: [`path ${param.name}: ${what}`],
     };
   }
   return {
@@ -160,13 +193,12 @@ export function fuzzQuery(
       continue;
     }
     const family = random.pick(FUZZ_FAMILIES);
-    const fuzz = fuzzValue(family, asSchema(param.schema) as Schema, random);
-    const text = fuzzText(fuzz).slice(0, MAX_PARAMETER_CHARS);
+    const fuzzed = urlText(fuzzValue(family, asSchema(param.schema) as Schema, random));
     const at = pairs.findIndex(([n]) => n === param.name);
-    if (at >= 0) pairs[at] = [param.name, text];
-    else pairs.push([param.name, text]);
+    if (at >= 0) pairs[at] = [param.name, fuzzed.text];
+    else pairs.push([param.name, fuzzed.text]);
     families.push(family);
-    what.push(`query ${param.name}: ${fuzz.what}`);
+    what.push(`query ${param.name}: ${fuzzed.what}`);
   }
   const value = pairs.map(([n, v]) => `${encodeComponent(n)}=${encodeComponent(v)}`).join('&');
   return { value, families, what };
@@ -219,9 +251,13 @@ export function fuzzHeaders(
   const fuzzed = (name: string, schema: Schema) => {
     const family = random.pick(FUZZ_FAMILIES);
     const fuzz = fuzzValue(family, schema, random);
-    headers[name] = headerSafe(fuzzText(fuzz).slice(0, MAX_PARAMETER_CHARS));
+    // Each character becomes at least one: a prefix of the limit's length is enough to encode.
+    const raw = fuzzText(fuzz);
+    const safe = headerSafe(raw.slice(0, MAX_HEADER_CHARS));
+    const cut = raw.length > MAX_HEADER_CHARS || safe.length > MAX_HEADER_CHARS;
+    headers[name] = safe.slice(0, MAX_HEADER_CHARS).trim() || '%20';
     families.push(family);
-    what.push(`header ${name}: ${fuzz.what}`);
+    what.push(`header ${name}: ${fuzz.what}${cut ? ' (cut to fit a header)' : ''}`);
   };
   for (const param of op.parameters) {
     if (!('in' in param) || param.in !== 'header') continue;
