@@ -7,7 +7,7 @@
 
 /** 106-bit hash of a string (two seeded cyrb53 rounds), as 27 base-36 characters at most. */
 export function hashText(text: string): string {
-  return cyrb53(text, 0x9e3779b9).toString(36) + cyrb53(text, 0x85ebca6b).toString(36);
+  return cyrb53Pair(text, 0x9e3779b9, 0x85ebca6b);
 }
 
 /** The strong tag of a representation, e.g. `"3k9x..."`. */
@@ -51,14 +51,26 @@ export function notModifiedSince(lastModified: string, ifModifiedSince: string):
   return Math.floor(Date.parse(lastModified) / 1000) <= Math.floor(since / 1000);
 }
 
-function cyrb53(text: string, seed: number): number {
-  let h1 = 0xdeadbeef ^ seed;
-  let h2 = 0x41c6ce57 ^ seed;
+/**
+ * `cyrb53(text, a).toString(36) + cyrb53(text, b).toString(36)` in one pass over the text:
+ * the same tags, half the reads (a list page is kilobytes, hashed on every GET).
+ */
+function cyrb53Pair(text: string, seedA: number, seedB: number): string {
+  let a1 = 0xdeadbeef ^ seedA;
+  let a2 = 0x41c6ce57 ^ seedA;
+  let b1 = 0xdeadbeef ^ seedB;
+  let b2 = 0x41c6ce57 ^ seedB;
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
+    a1 = Math.imul(a1 ^ ch, 2654435761);
+    a2 = Math.imul(a2 ^ ch, 1597334677);
+    b1 = Math.imul(b1 ^ ch, 2654435761);
+    b2 = Math.imul(b2 ^ ch, 1597334677);
   }
+  return finish(a1, a2).toString(36) + finish(b1, b2).toString(36);
+}
+
+function finish(h1: number, h2: number): number {
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);

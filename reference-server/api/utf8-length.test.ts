@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { utf8Length } from './utf8-length.js';
+import { countUtf8Bytes, utf8Length } from './utf8-length.js';
 
 const encoder = new TextEncoder();
 
@@ -18,5 +18,6 @@ describe('utf8Length', () => {
     '\udc00\ud800 reversed pair',
   ])('counts %j as TextEncoder does', (text) => {
     expect(utf8Length(text)).toBe(encoder.encode(text).length);
+    expect(countUtf8Bytes(text)).toBe(encoder.encode(text).length);
   });
 });

@@ -7,6 +7,16 @@
  * utf8Length('né'); // 3
  */
 export function utf8Length(text: string): number {
+  return byteLength === undefined ? countUtf8Bytes(text) : byteLength(text, 'utf8');
+}
+
+/** Node's native count where there is one (the server, the mocks under Node); not in browsers. */
+const byteLength = (
+  globalThis as { Buffer?: { byteLength(text: string, encoding: 'utf8'): number } }
+).Buffer?.byteLength;
+
+/** The count in plain JavaScript, for runtimes without Buffer. */
+export function countUtf8Bytes(text: string): number {
   let bytes = text.length;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
