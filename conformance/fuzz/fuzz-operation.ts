@@ -5,13 +5,8 @@ import { jsonRequestBody } from '../generate/json-request-body.js';
 import type { SeededRandom } from '../generate/seeded-random.js';
 import { withUniqueEmails, type EmailSource } from '../generate/unique-emails.js';
 import { fuzzBody } from './fuzz-body.js';
-import {
-  fuzzHeaders,
-  fuzzPathParameter,
-  fuzzQuery,
-  plainQuery,
-  type PathChoice,
-} from './fuzz-parameters.js';
+import { fuzzHeaders } from './fuzz-headers.js';
+import { fuzzPathParameter, fuzzQuery, plainQuery, type PathChoice } from './fuzz-parameters.js';
 import type { FuzzFamily } from './fuzz-values.js';
 
 /** One fuzzed request of an operation, reproducible from the seed and its index. */
