@@ -14,7 +14,9 @@ export interface PlotOptions {
   height?: number;
 }
 
-const MARGIN = { left: 70, right: 20, top: 40, bottom: 80 };
+const MARGIN = { left: 70, right: 20, top: 40, bottom: 50 };
+/** Height of one legend line below the plot. */
+const LEGEND_LINE = 16;
 
 /**
  * A small self-contained SVG line plot with logarithmic axes (decade ticks), one polyline and
@@ -25,7 +27,9 @@ const MARGIN = { left: 70, right: 20, top: 40, bottom: 80 };
  */
 export function logLogPlotSvg(options: PlotOptions): string {
   const width = options.width ?? 640;
-  const height = options.height ?? 400;
+  // The legend takes one line per series under the x axis label.
+  const height = (options.height ?? 400) + options.series.length * LEGEND_LINE;
+  const legendTop = height - options.series.length * LEGEND_LINE;
   const series = options.series.map((s) => ({
     ...s,
     points: s.points.filter(
@@ -37,7 +41,7 @@ export function logLogPlotSvg(options: PlotOptions): string {
   const [x0, x1] = decades(xs);
   const [y0, y1] = decades(ys);
   const plotW = width - MARGIN.left - MARGIN.right;
-  const plotH = height - MARGIN.top - MARGIN.bottom;
+  const plotH = legendTop - MARGIN.top - MARGIN.bottom;
   const px = (x: number) => MARGIN.left + ((Math.log10(x) - x0) / (x1 - x0)) * plotW;
   const py = (y: number) => MARGIN.top + plotH - ((Math.log10(y) - y0) / (y1 - y0)) * plotH;
   const parts: string[] = [];
@@ -76,8 +80,8 @@ export function logLogPlotSvg(options: PlotOptions): string {
           `<circle cx="${r(px(p.x))}" cy="${r(py(p.y))}" r="3.5" fill="${escape(s.color)}"/>`,
         );
     }
-    const lx = MARGIN.left + (i % 3) * 190;
-    const ly = height - 24 + Math.floor(i / 3) * 16 - (series.length > 3 ? 10 : 0);
+    const lx = MARGIN.left;
+    const ly = legendTop + i * LEGEND_LINE + 4;
     parts.push(
       `<line x1="${lx}" y1="${ly - 4}" x2="${lx + 18}" y2="${ly - 4}" stroke="${escape(s.color)}" stroke-width="2"/>`,
       `<text x="${lx + 24}" y="${ly}">${escape(s.label)}</text>`,

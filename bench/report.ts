@@ -1,5 +1,5 @@
 import type { LoadResult } from './load-spec.js';
-import { median, type Spread } from './stats.js';
+import { median, spread, type Spread } from './stats.js';
 import type { JudgedTarget } from './targets.js';
 
 /** A figure reported without a target (baselines, peers, costs). */
@@ -34,6 +34,8 @@ export interface MachineInfo {
 export interface BenchResults {
   mode: 'full' | 'quick';
   startedAt: string;
+  /** The commit measured (`git describe`-like), `+dirty` when the working tree had changes. */
+  revision: string;
   durationSeconds: number;
   machine: MachineInfo;
   settings: Record<string, unknown>;
@@ -57,7 +59,8 @@ export function formatNumber(value: number, unit: string): string {
 /** A figure with its unit: `0.72x`, `1,234 req/s`, `180 ms`. */
 export function formatValue(value: number, unit: string): string {
   const text = formatNumber(value, unit);
-  return unit === 'x' ? `${text}x` : `${text} ${unit}`;
+  if (unit === 'x') return `${text}x`;
+  return unit ? `${text} ${unit}` : text;
 }
 
 /** `0.72x (0.65–0.80)`: the median, then min–max when there was more than one run. */
@@ -107,19 +110,17 @@ function tables(results: BenchResults): { title: string; head: string[]; rows: s
     formatSpread(i.value, i.unit) + noteText(i.note),
   ]);
   const loadRows = results.measurements.map((m) => {
-    const ok = m.runs.map((r) => r.okPerSecond);
-    const p50 = m.runs.map((r) => r.latencyMs.p50);
-    const p99 = m.runs.map((r) => r.latencyMs.p99);
+    // Latency is recorded for 2xx answers only: a run without one has none.
+    const answered = m.runs.filter((r) => r.ok > 0);
+    const latency = (pick: (r: LoadResult) => number) =>
+      answered.length ? formatValue(median(answered.map(pick)), 'ms') : '–';
     const bad = m.runs.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
     return [
       m.subject,
       m.request,
-      formatSpread(
-        { min: Math.min(...ok), median: median(ok), max: Math.max(...ok), n: ok.length },
-        '',
-      ).trim(),
-      formatValue(median(p50), 'ms'),
-      formatValue(median(p99), 'ms'),
+      formatSpread(spread(m.runs.map((r) => r.okPerSecond)), ''),
+      latency((r) => r.latencyMs.p50),
+      latency((r) => r.latencyMs.p99),
       String(bad),
     ];
   });
@@ -132,6 +133,16 @@ function tables(results: BenchResults): { title: string; head: string[]; rows: s
       rows: loadRows,
     },
   ];
+}
+
+/** One line naming what was measured where: mode, date, revision, machine and its load. */
+export function renderHeader(results: BenchResults): string {
+  const m = results.machine;
+  return (
+    `apikit bench (${results.mode}) ${results.startedAt} at ${results.revision}: ` +
+    `${m.cpus} cores (${m.cpuModel}), ${m.memoryTotalMb.toLocaleString('en-US')} MB, Node ${m.node}, ` +
+    `load average ${m.loadAverageStart.toFixed(2)} -> ${m.loadAverageEnd.toFixed(2)}, ${results.durationSeconds} s`
+  );
 }
 
 /** The tables as aligned plain text, for the console. */
@@ -156,7 +167,7 @@ export function renderConsole(results: BenchResults): string {
 
 /** The same tables in Markdown, for docs/performance.md. */
 export function renderMarkdown(results: BenchResults): string {
-  const out: string[] = [];
+  const out: string[] = [renderHeader(results), ''];
   const cell = (c: string) => c.replace(/\|/g, '\\|');
   for (const table of tables(results)) {
     if (table.rows.length === 0) continue;

@@ -8,6 +8,7 @@
  *   npm run bench -- --quick       under a minute; exits 1 when a figure is worse than half its target
  *   npm run bench -- --only get,write --runs 5 --cpu-prof
  */
+import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
@@ -19,9 +20,9 @@ import { coldStart } from './cold-start.js';
 import { fuzzModeAvailable, timeConformRun, timeFuzzRun, type ConformRun } from './conform-run.js';
 import { runLoad, type LoadResult } from './load.js';
 import type { MswHandlerCost } from './msw-handler-cost.js';
-import { logLogPlotSvg, type PlotSeries } from './plot-svg.js';
 import {
   renderConsole,
+  renderHeader,
   renderMarkdown,
   type BenchResults,
   type InfoRow,
@@ -29,6 +30,7 @@ import {
   type MeasurementRow,
 } from './report.js';
 import { REPO_ROOT } from './repo-root.js';
+import { writeCostSvg } from './write-cost-plot.js';
 import {
   benchDataset,
   demoDataset,
@@ -301,6 +303,7 @@ async function main(): Promise<number> {
     `apikit bench (${settings.mode}): ${settings.runs} run(s), ${settings.connections} connections, ` +
       `${settings.durationSeconds} s per read measurement; groups ${[...settings.groups].join(', ')}`,
   );
+  const revision = gitRevision();
   const bench = new Bench(settings, tmp);
   const phase = async (name: string, run: () => Promise<void>) => {
     const started = performance.now();
@@ -322,6 +325,7 @@ async function main(): Promise<number> {
   const results: BenchResults = {
     mode: settings.mode,
     startedAt: startedAt.toISOString(),
+    revision,
     durationSeconds: Math.round((Date.now() - startedAt.getTime()) / 100) / 10,
     machine: machineInfo(loadStart),
     settings: {
@@ -349,7 +353,7 @@ async function main(): Promise<number> {
   await writeFile(join(outDir, 'results.md'), renderMarkdown(results));
   const svg = bench.writeCostSvg();
   if (svg) await writeFile(join(outDir, 'write-cost.svg'), svg);
-  process.stdout.write('\n' + renderConsole(results));
+  process.stdout.write('\n' + renderHeader(results) + '\n\n' + renderConsole(results));
   if (results.errors.length > 0) {
     process.stdout.write(`Errors (${results.errors.length}):\n`);
     for (const error of results.errors) process.stdout.write(`  - ${error}\n`);
@@ -987,37 +991,11 @@ class Bench {
     return rows;
   }
 
-  /** Milliseconds per acknowledged write (1 / throughput) against the store size, per subject. */
+  /** The write-cost plot of this run's POST measurements. */
   writeCostSvg(): string | undefined {
-    const colors: Record<WriteKey, string> = {
-      ref: '#1f77b4',
-      js017: '#d62728',
-      jsbeta: '#ff7f0e',
-    };
-    const series: PlotSeries[] = [];
-    for (const key of ['ref', 'js017', 'jsbeta'] as const) {
-      const points = this.settings.writeSizes.flatMap((users) => {
-        const values = (this.writeRuns.get(`${key}@${users}`) ?? []).filter(
-          (v): v is LoadResult => v !== undefined && v.okPerSecond > 0,
-        );
-        const s = spread(values.map((v) => 1000 / v.okPerSecond));
-        return s ? [{ x: users, y: s.median }] : [];
-      });
-      if (points.length > 0)
-        series.push({
-          label: `${SUBJECT_NAMES[key]}${key === 'ref' ? ' (fsync, group commit)' : ''}`,
-          color: colors[key],
-          points,
-        });
-    }
-    if (series.length === 0) return undefined;
-    return logLogPlotSvg({
-      title: `POST /users: cost of an acknowledged write as the store grows (${this.settings.connections} connections)`,
-      xLabel: 'users in the store',
-      yLabel: 'ms per acknowledged write (1000 ÷ writes/s)',
-      series,
-      width: 720,
-      height: 420,
+    return writeCostSvg(this.measurementRows(), {
+      connections: this.settings.connections,
+      maxSeconds: this.settings.writeMaxSeconds,
     });
   }
 }
@@ -1025,6 +1003,18 @@ class Bench {
 function fmt(n: number | undefined): string {
   if (n === undefined || !Number.isFinite(n)) return '–';
   return n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1);
+}
+
+/** The commit under test, `+dirty` when the working tree differs (others may be editing). */
+function gitRevision(): string {
+  try {
+    const git = (args: string[]) =>
+      execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8', timeout: 10_000 }).trim();
+    const head = git(['rev-parse', '--short', 'HEAD']);
+    return git(['status', '--porcelain', '--untracked-files=no']) ? `${head}+dirty` : head;
+  } catch {
+    return 'unknown';
+  }
 }
 
 function machineInfo(loadStart: number): MachineInfo {
