@@ -17,6 +17,7 @@ import {
   spendFamily,
 } from './auth-refresh-tokens.js';
 import type { Dataset, RefreshTokenRecord, RoleName, UserRecord } from './dataset.js';
+import { usersWithEmail } from './email-index.js';
 import type { LoginRequest, TokenPair } from './dto.js';
 import { TokenRejectedError, type DomainContext, type Principal } from './ports.js';
 import { ADMIN_ROLE_ID } from './role-ids.js';
@@ -196,8 +197,7 @@ async function issueTokenPair(
 }
 
 function findUserByEmail(data: Dataset, email: string): UserRecord | undefined {
-  const wanted = email.toLowerCase();
-  return Object.values(data.users).find((user) => user.email.toLowerCase() === wanted);
+  return usersWithEmail(data, email)[0];
 }
 
 function isAdmin(user: UserRecord): boolean {

@@ -1,5 +1,6 @@
 import { ApiProblem } from './api-problem.js';
 import type { Dataset, UserRecord } from './dataset.js';
+import { usersWithEmail } from './email-index.js';
 import { holdsAdmin } from './last-admin.js';
 import type { Principal } from './ports.js';
 import { USER_ROLE_ID } from './role-ids.js';
@@ -24,11 +25,8 @@ export function requireUser(data: Dataset, id: number): UserRecord {
  * assertEmailAvailable(data, input.email, id);
  */
 export function assertEmailAvailable(data: Dataset, email: string, exceptId?: number): void {
-  const wanted = email.toLowerCase();
-  for (const user of Object.values(data.users)) {
-    if (user.id !== exceptId && user.email.toLowerCase() === wanted) {
-      throw new ApiProblem('duplicate-email', `Another user already has the email ${email}.`);
-    }
+  if (usersWithEmail(data, email).some((user) => user.id !== exceptId)) {
+    throw new ApiProblem('duplicate-email', `Another user already has the email ${email}.`);
   }
 }
 

@@ -1,6 +1,7 @@
 import { ApiProblem } from './api-problem.js';
 import { applyChange } from './apply-change.js';
 import type { Dataset } from './dataset.js';
+import { indexUserEmail, unindexUserEmail } from './email-index.js';
 import type { CreateUserRequest, ReplaceUserRequest, UpdateUserRequest, UserDto } from './dto.js';
 import { assertNotLastAdmin } from './last-admin.js';
 import type { DomainContext, Principal } from './ports.js';
@@ -57,6 +58,7 @@ export function createUser(ctx: DomainContext, input: CreateUserRequest): Promis
 function insertUser(data: Dataset, id: number, fields: UserFields, now: string): UserDto {
   const user = newUserRecord(id, fields, now);
   data.users[String(id)] = user;
+  indexUserEmail(data, user);
   // PUT-create may choose any absent id: the counter moves past it so no id is ever reused.
   data.counters.users = Math.max(data.counters.users, id);
   return toUserDto(user);
@@ -101,7 +103,9 @@ export async function replaceUser(
       return { unchanged: { user: toUserDto(existing), created: false } };
     return {
       apply: () => {
+        const previousEmail = existing.email;
         Object.assign(existing, fields, { updatedAt: ctx.clock().toISOString() });
+        indexUserEmail(data, existing, previousEmail);
         return { user: toUserDto(existing), created: false };
       },
     };
@@ -134,7 +138,9 @@ export function updateUser(
     if (sameFields(user, next)) return { unchanged: toUserDto(user) };
     return {
       apply: () => {
+        const previousEmail = user.email;
         Object.assign(user, next, { updatedAt: ctx.clock().toISOString() });
+        indexUserEmail(data, user, previousEmail);
         return toUserDto(user);
       },
     };
@@ -175,6 +181,8 @@ function removeUserCascade(data: Dataset, userId: number): void {
   for (const [key, token] of Object.entries(data.refreshTokens)) {
     if (token.userId === userId) delete data.refreshTokens[key];
   }
+  const user = data.users[String(userId)];
+  if (user !== undefined) unindexUserEmail(data, user);
   delete data.users[String(userId)];
 }
 

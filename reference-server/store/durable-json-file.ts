@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
 import type { Dataset } from '../domain/dataset.js';
+import { createFragmentSerializer } from './fragment-serializer.js';
 
 /**
  * A lowdb adapter for a JSON file that is never torn and never loses an acknowledged write:
@@ -16,6 +17,7 @@ import type { Dataset } from '../domain/dataset.js';
 export class DurableJsonFile implements Adapter<Dataset> {
   readonly file: string;
   private swept = false;
+  readonly #serialize = createFragmentSerializer();
 
   constructor(file: string) {
     this.file = file;
@@ -65,8 +67,10 @@ export class DurableJsonFile implements Adapter<Dataset> {
 
   async write(data: Dataset): Promise<void> {
     // Before the first await: the snapshot is the data at the moment of the call, whatever the
-    // caller changes while the bytes are on their way. Compact: the file may hold 100,000 users.
-    const text = JSON.stringify(data);
+    // caller changes while the bytes are on their way. Compact: the file may hold 100,000 users,
+    // so it is made of remembered chunks of records (only changed chunks are serialized again)
+    // and written a chunk at a time, never held as one string or one buffer.
+    const parts = this.#serialize(data);
     const directory = dirname(this.file);
     // Same directory as the target: a rename is only atomic within one file system.
     const temp = join(directory, `.${basename(this.file)}.${randomBytes(6).toString('hex')}.tmp`);
@@ -75,7 +79,7 @@ export class DurableJsonFile implements Adapter<Dataset> {
       // 'wx': a name collision fails loudly instead of two writers sharing one temp file.
       const handle = await open(temp, 'wx');
       try {
-        await handle.writeFile(text, 'utf8');
+        for (const bytes of parts) await writeAll(handle, bytes);
         await handle.sync();
       } finally {
         await handle.close();
@@ -86,6 +90,13 @@ export class DurableJsonFile implements Adapter<Dataset> {
       throw error;
     }
     await syncDirectory(directory);
+  }
+}
+
+async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
+  for (let offset = 0; offset < bytes.length;) {
+    const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
+    offset += bytesWritten;
   }
 }
 

@@ -1,0 +1,185 @@
+/** Records per cached chunk: a changed record re-serializes its chunk (a few ms), no more. */
+const CHUNK_RECORDS = 1024;
+
+/**
+ * A run of consecutive records of one collection as they were when `bytes` was made: their
+ * keys, the objects, and each record's values in key order (primitives as they were; arrays,
+ * which change in place, as copies).
+ */
+interface Chunk {
+  keys: string[];
+  records: object[];
+  names: (readonly string[])[];
+  values: unknown[][];
+  /** The chunk's JSON (`"1":{...},"2":{...}`), encoded once. */
+  bytes: Buffer;
+}
+
+/**
+ * A serializer of the data set that gives exactly the bytes of `JSON.stringify(data)`, as
+ * pieces to be written one after the other, and remembers each collection (`users`, `orders`,
+ * ...) as encoded chunks of consecutive records. A chunk whose records are the very same
+ * objects under the same keys, each with the same keys and values as when the chunk was made
+ * (strings, numbers, booleans, nulls; arrays of primitives element by element, since `roleIds`
+ * changes in place), is written from its remembered bytes; any other chunk is serialized and
+ * encoded again. A flush of 100,000 users of which a few dozen changed so costs a walk over
+ * the records and the re-encoding of the last chunk or two, instead of a full
+ * `JSON.stringify` and a 20 MB encode (together half a second on a small machine), and the
+ * file is never held as one string or one buffer.
+ *
+ * A record holding another object (a nested object, a Date) keeps its chunk from being
+ * remembered: a change inside it could not be seen. Call it synchronously: the pieces are the
+ * data at the moment of the call, whatever changes afterwards.
+ *
+ * @example
+ * const serialize = createFragmentSerializer();
+ * Buffer.concat(serialize(data)).toString() === JSON.stringify(data); // true
+ */
+export function createFragmentSerializer(): (data: object) => Buffer[] {
+  let remembered = new Map<string, Chunk[]>();
+
+  return (data) => {
+    if (!isPlainRecord(data)) return [Buffer.from(JSON.stringify(data) ?? 'undefined')];
+    const pieces: Buffer[] = [];
+    let text = '{';
+    let first = true;
+    const next = new Map<string, Chunk[]>();
+    for (const name of Object.keys(data)) {
+      const value = (data as Record<string, unknown>)[name];
+      if (isPlainRecord(value)) {
+        text += `${first ? '' : ','}${JSON.stringify(name)}:{`;
+        first = false;
+        const previous = remembered.get(name) ?? [];
+        const chunks: Chunk[] = [];
+        let keys: string[] = [];
+        let records: unknown[] = [];
+        const emit = () => {
+          if (keys.length === 0) return;
+          const index = chunks.length;
+          const chunk = reuse(previous[index], keys, records) ?? build(keys, records);
+          chunks.push(chunk);
+          pieces.push(Buffer.from(index > 0 ? `${text},` : text), chunk.bytes);
+          text = '';
+          keys = [];
+          records = [];
+        };
+        for (const key in value) {
+          const entry = value[key];
+          if (entry === undefined || typeof entry === 'function' || typeof entry === 'symbol')
+            continue; // omitted, as JSON.stringify omits them
+          keys.push(key);
+          records.push(entry);
+          if (keys.length === CHUNK_RECORDS) emit();
+        }
+        emit();
+        text += '}';
+        next.set(name, chunks);
+      } else {
+        const json = JSON.stringify(value) as string | undefined;
+        if (json === undefined) continue;
+        text += `${first ? '' : ','}${JSON.stringify(name)}:${json}`;
+        first = false;
+      }
+    }
+    pieces.push(Buffer.from(`${text}}`));
+    remembered = next;
+    return pieces;
+  };
+}
+
+/** The remembered chunk, if these are its records, all unchanged. */
+function reuse(chunk: Chunk | undefined, keys: string[], records: unknown[]): Chunk | undefined {
+  if (chunk === undefined || chunk.values.length === 0 || chunk.keys.length !== keys.length)
+    return undefined;
+  for (let i = 0; i < keys.length; i++) {
+    if (chunk.records[i] !== records[i] || chunk.keys[i] !== keys[i]) return undefined;
+    if (!unchanged(records[i] as object, chunk.names[i] as string[], chunk.values[i] as unknown[]))
+      return undefined;
+  }
+  return chunk;
+}
+
+function build(keys: string[], records: unknown[]): Chunk {
+  let json = '';
+  const names: (readonly string[])[] = [];
+  const values: unknown[][] = [];
+  let rememberable = true;
+  let shared: readonly string[] | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const record = records[i];
+    json += `${i > 0 ? ',' : ''}${JSON.stringify(keys[i])}:${JSON.stringify(record)}`;
+    if (!rememberable) continue;
+    const snapshot = isPlainRecord(record) ? snapshotOf(record) : undefined;
+    if (snapshot === undefined) {
+      rememberable = false;
+      continue;
+    }
+    // Records of a collection mostly share one list of names: keep one copy.
+    if (shared === undefined || !sameNames(shared, snapshot.names)) shared = snapshot.names;
+    names.push(shared);
+    values.push(snapshot.values);
+  }
+  return {
+    keys: rememberable ? keys : [],
+    records: rememberable ? (records as object[]) : [],
+    names: rememberable ? names : [],
+    values: rememberable ? values : [],
+    bytes: Buffer.from(json),
+  };
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** An object JSON.stringify writes as its own keys: not an array, no toJSON. */
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return (
+    (proto === Object.prototype || proto === null) &&
+    typeof (value as { toJSON?: unknown }).toJSON !== 'function'
+  );
+}
+
+function snapshotOf(record: object): { names: string[]; values: unknown[] } | undefined {
+  const names: string[] = [];
+  const values: unknown[] = [];
+  for (const name in record) {
+    const value = (record as Record<string, unknown>)[name];
+    if (Array.isArray(value)) {
+      if (!value.every(isPrimitive)) return undefined;
+      values.push([...value]);
+    } else if (isPrimitive(value)) values.push(value);
+    else return undefined;
+    names.push(name);
+  }
+  return { names, values };
+}
+
+function unchanged(record: object, names: readonly string[], values: readonly unknown[]): boolean {
+  let i = 0;
+  for (const name in record) {
+    if (name !== names[i]) return false;
+    const now = (record as Record<string, unknown>)[name];
+    const then = values[i];
+    if (now !== then) {
+      if (!Array.isArray(now) || !Array.isArray(then) || now.length !== then.length) return false;
+      for (let j = 0; j < now.length; j++) if (now[j] !== then[j]) return false;
+    }
+    i++;
+  }
+  return i === names.length;
+}
+
+function isPrimitive(value: unknown): boolean {
+  return (
+    value === null ||
+    typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'boolean' ||
+    value === undefined
+  );
+}
