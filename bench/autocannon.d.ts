@@ -48,6 +48,15 @@ declare module 'autocannon' {
   }
   export interface Instance extends PromiseLike<Result> {
     stop(): void;
+    on(
+      event: 'response',
+      listener: (
+        client: unknown,
+        statusCode: number,
+        resBytes: number,
+        responseTime: number,
+      ) => void,
+    ): this;
   }
   function autocannon(options: Options): Instance;
   export default autocannon;
