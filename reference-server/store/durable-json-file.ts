@@ -79,7 +79,8 @@ export class DurableJsonFile implements Adapter<Dataset> {
       // 'wx': a name collision fails loudly instead of two writers sharing one temp file.
       const handle = await open(temp, 'wx');
       try {
-        for (const bytes of parts) await writeAll(handle, bytes);
+        for (let i = 0; i < parts.length; i += PIECES_PER_WRITE)
+          await writeAll(handle, parts.slice(i, i + PIECES_PER_WRITE));
         await handle.sync();
       } finally {
         await handle.close();
@@ -93,9 +94,17 @@ export class DurableJsonFile implements Adapter<Dataset> {
   }
 }
 
-async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
-  for (let offset = 0; offset < bytes.length;) {
-    const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
+/** Pieces per writev call (at most IOV_MAX, 1024 on Linux). */
+const PIECES_PER_WRITE = 1024;
+
+/** Writes every byte of `pieces` in order: one writev, then whatever a short write left. */
+async function writeAll(handle: FileHandle, pieces: Buffer[]): Promise<void> {
+  const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  const written = (await handle.writev(pieces)).bytesWritten;
+  if (written === total) return;
+  const rest = Buffer.concat(pieces).subarray(written);
+  for (let offset = 0; offset < rest.length;) {
+    const { bytesWritten } = await handle.write(rest, offset, rest.length - offset);
     offset += bytesWritten;
   }
 }

@@ -83,8 +83,8 @@ describe('createFragmentSerializer', () => {
       (data.users['1500'] as { name: string }).name = 'Changed';
       calls.mockClear();
       expect(Buffer.concat(serialize(data)).toString()).toBe(JSON.stringify(data));
-      // The changed record's chunk (1,024 records, a key and a record each), nothing else.
-      expect(calls.mock.calls.length - 1).toBe(unchanged + 2 * 1024);
+      // The changed record's chunk (256 records, a key and a record each), nothing else.
+      expect(calls.mock.calls.length - 1).toBe(unchanged + 2 * 256);
     } finally {
       calls.mockRestore();
     }

@@ -1,5 +1,5 @@
-/** Records per cached chunk: a changed record re-serializes its chunk (a few ms), no more. */
-const CHUNK_RECORDS = 1024;
+/** Records per cached chunk: a changed record re-serializes its chunk (under a millisecond), no more. */
+const CHUNK_RECORDS = 256;
 
 /**
  * A run of consecutive records of one collection as they were when `bytes` was made: their
@@ -58,7 +58,9 @@ export function createFragmentSerializer(): (data: object) => Buffer[] {
           const index = chunks.length;
           const chunk = reuse(previous[index], keys, records) ?? build(keys, records);
           chunks.push(chunk);
-          pieces.push(Buffer.from(index > 0 ? `${text},` : text), chunk.bytes);
+          if (index > 0) text += ',';
+          if (text.length > 0) pieces.push(Buffer.from(text));
+          pieces.push(chunk.bytes);
           text = '';
           keys = [];
           records = [];
