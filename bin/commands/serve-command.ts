@@ -78,15 +78,22 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
   handler: async (args) => {
     // Imported here, not at the top: every other command (and --help) starts without the
     // server's modules, and `serve` loads them while nothing else is going on.
-    const [{ createServer }, { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD, ServerConfigError }] =
-      await Promise.all([
-        import('../../reference-server/create-server.js'),
-        import('../../reference-server/server-config.js'),
-      ]);
-    const log =
-      args['log-format'] === 'json'
-        ? (line: object) => process.stderr.write(JSON.stringify(line) + '\n')
-        : undefined;
+    const [
+      { createServer },
+      { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD, ServerConfigError },
+      { batchedLines },
+    ] = await Promise.all([
+      import('../../reference-server/create-server.js'),
+      import('../../reference-server/server-config.js'),
+      import('../../reference-server/http/batched-lines.js'),
+    ]);
+    let log: ((line: object) => void) | undefined;
+    if (args['log-format'] === 'json') {
+      // One write to stderr per turn of the event loop, not per request; the rest on exit.
+      const lines = batchedLines((text) => process.stderr.write(text));
+      process.on('exit', lines.flush);
+      log = (line) => lines.write(JSON.stringify(line) + '\n');
+    }
     let server;
     try {
       server = await createServer({
