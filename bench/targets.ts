@@ -130,7 +130,10 @@ export const TARGETS = {
     how: 'apikit serve 201/s ÷ json-server 0.17 201/s, same store size, paired per run',
     unit: 'x',
     direction: 'at-least',
-    guarded: true,
+    // Not guarded although a ratio: apikit waits for fsync before every 201 and json-server
+    // 0.17 never syncs, so the ratio follows the disk's fsync latency (the server sat 70% idle
+    // in the profile of this run), which differs between machines like an absolute time does.
+    guarded: false,
     threshold: 5,
   },
   post100k: {
