@@ -87,7 +87,7 @@ const GUARD_TEXT = {
   ok: 'ok',
   failed: 'FAILED',
   skipped: 'skipped',
-  unguarded: 'not guarded (absolute)',
+  unguarded: 'not guarded',
 } as const;
 
 /** The rows of the three tables, as cells. */
@@ -102,7 +102,13 @@ function tables(results: BenchResults): { title: string; head: string[]; rows: s
       targetText(t),
       VERDICT_TEXT[t.verdict],
     ];
-    if (quick) row.push(GUARD_TEXT[t.guard]);
+    // The one unguarded ratio is unguarded for its disk, not for being absolute.
+    if (quick)
+      row.push(
+        t.guard === 'unguarded'
+          ? `not guarded (${t.unit === 'x' ? 'fsync-bound' : 'absolute'})`
+          : GUARD_TEXT[t.guard],
+      );
     return row;
   });
   const infoRows = results.info.map((i) => [
