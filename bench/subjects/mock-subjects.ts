@@ -1,28 +1,16 @@
 import { join } from 'node:path';
 import { REPO_ROOT } from '../repo-root.js';
 import { ADMIN, BENCH_JWT_SECRET } from './reference-server-subject.js';
-import { bearerHeaders, PRODUCTION_ENV, startOnFreePort, type Subject } from './subject.js';
+import { PRODUCTION_ENV, startLoggedIn, startOnFreePort, type Subject } from './subject.js';
 
 /**
  * `apikit mock`: the MSW handlers over HTTP, auth enforced (logged in as the admin), every
  * answer validated against the spec as the mocks always do.
  */
-export async function startApikitMock(cpuProfileDir?: string): Promise<Subject> {
-  const name = 'apikit mock (MSW)';
-  const nodeArgs = cpuProfileDir
-    ? [
-        '--cpu-prof',
-        '--cpu-prof-dir',
-        cpuProfileDir,
-        '--cpu-prof-name',
-        `mock-${Date.now()}.cpuprofile`,
-      ]
-    : [];
-  const running = await startOnFreePort((port) => ({
-    name,
-    command: process.execPath,
-    args: [
-      ...nodeArgs,
+export function startApikitMock(cpuProfileDir?: string): Promise<Subject> {
+  return startLoggedIn(
+    'apikit mock (MSW)',
+    (port) => [
       join(REPO_ROOT, 'bin/apikit.js'),
       'mock',
       '--port',
@@ -30,18 +18,9 @@ export async function startApikitMock(cpuProfileDir?: string): Promise<Subject> 
       '--jwt-secret',
       BENCH_JWT_SECRET,
     ],
-    env: PRODUCTION_ENV,
-    port,
-    readyPath: '/healthz',
-    readyStatus: 200,
-  }));
-  try {
-    const headers = await bearerHeaders(`${running.url}/api/v1`, ADMIN.username, ADMIN.password);
-    return { name, process: running, url: running.url, headers, stop: running.stop };
-  } catch (error) {
-    await running.stop();
-    throw error;
-  }
+    ADMIN,
+    cpuProfileDir ? { dir: cpuProfileDir, name: 'mock' } : undefined,
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD } from '../../reference-server/server-config.js';
 import { REPO_ROOT } from '../repo-root.js';
-import { bearerHeaders, PRODUCTION_ENV, startOnFreePort, type Subject } from './subject.js';
+import { startLoggedIn, type Subject } from './subject.js';
 
 /** A fixed signing secret (>= 32 bytes): no "random secret" warning, tokens valid across runs. */
 export const BENCH_JWT_SECRET = 'apikit-bench-signing-secret-0123456789abcdef';
@@ -47,31 +47,11 @@ export interface ReferenceServerOptions {
  * @example
  * const server = await startReferenceServer({ dbFile: '/tmp/bench/db.json' });
  */
-export async function startReferenceServer(options: ReferenceServerOptions): Promise<Subject> {
-  const name = 'apikit serve';
-  const nodeArgs = options.cpuProfileDir
-    ? [
-        '--cpu-prof',
-        '--cpu-prof-dir',
-        options.cpuProfileDir,
-        '--cpu-prof-name',
-        `serve-${Date.now()}.cpuprofile`,
-      ]
-    : [];
-  const running = await startOnFreePort((port) => ({
-    name,
-    command: process.execPath,
-    args: [...nodeArgs, ...serveArgs(port, options.dbFile)],
-    env: PRODUCTION_ENV,
-    port,
-    readyPath: '/healthz',
-    readyStatus: 200,
-  }));
-  try {
-    const headers = await bearerHeaders(`${running.url}/api/v1`, ADMIN.username, ADMIN.password);
-    return { name, process: running, url: running.url, headers, stop: running.stop };
-  } catch (error) {
-    await running.stop();
-    throw error;
-  }
+export function startReferenceServer(options: ReferenceServerOptions): Promise<Subject> {
+  return startLoggedIn(
+    'apikit serve',
+    (port) => serveArgs(port, options.dbFile),
+    ADMIN,
+    options.cpuProfileDir ? { dir: options.cpuProfileDir, name: 'serve' } : undefined,
+  );
 }

@@ -58,3 +58,44 @@ export async function bearerHeaders(
     throw new Error(`login at ${apiBase} answered ${response.status}`);
   return { Authorization: `Bearer ${body.accessToken}` };
 }
+
+/**
+ * Starts an apikit CLI command (`serve`, `mock`) as production runs it, on a free port, and
+ * logs in as `admin`; the process is stopped when the login fails. With `cpuProfileDir`, node
+ * writes a V8 CPU profile named `<profileName>-<time>.cpuprofile` there when it exits.
+ *
+ * @example
+ * const mock = await startLoggedIn('apikit mock', (port) => [cli, 'mock', '--port', String(port)], admin);
+ */
+export async function startLoggedIn(
+  name: string,
+  cliArgs: (port: number) => string[],
+  admin: { username: string; password: string },
+  profile?: { dir: string; name: string },
+): Promise<Subject> {
+  const nodeArgs = profile
+    ? [
+        '--cpu-prof',
+        '--cpu-prof-dir',
+        profile.dir,
+        '--cpu-prof-name',
+        `${profile.name}-${Date.now()}.cpuprofile`,
+      ]
+    : [];
+  const running = await startOnFreePort((port) => ({
+    name,
+    command: process.execPath,
+    args: [...nodeArgs, ...cliArgs(port)],
+    env: PRODUCTION_ENV,
+    port,
+    readyPath: '/healthz',
+    readyStatus: 200,
+  }));
+  try {
+    const headers = await bearerHeaders(`${running.url}/api/v1`, admin.username, admin.password);
+    return { name, process: running, url: running.url, headers, stop: running.stop };
+  } catch (error) {
+    await running.stop();
+    throw error;
+  }
+}
