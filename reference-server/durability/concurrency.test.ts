@@ -1,13 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/start-test-server.js';
+import { startFileTestServer, type FileTestServer } from '../../test/start-file-test-server.js';
+import type { TestServer } from '../../test/start-test-server.js';
 import type { Dataset } from '../domain/dataset.js';
 import { seededRandom } from '../domain/seeded-random.js';
-import { DurableJsonFile } from '../store/durable-json-file.js';
-import { FailingAdapter } from '../store/failing-adapter.js';
+import type { FailingAdapter } from '../store/failing-adapter.js';
 import { authJson, listAllUsers, REQUEST_TIMEOUT_MS, type UserSeen } from './api-calls.js';
 import { explainAsSerialHistory, type FieldWrite } from './serial-history.js';
 
@@ -27,23 +25,19 @@ const PATCH_TRIALS = 4;
  */
 const MAX_FLUSHES_FOR_200_CREATES = 40;
 
-let dir: string;
 let dbFile: string;
 let disk: FailingAdapter<Dataset>;
 let server: TestServer;
 const random = seededRandom(7_919);
 
+let fixture: FileTestServer | undefined;
+
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'apikit-concurrency-'));
-  dbFile = join(dir, 'db.json');
-  disk = new FailingAdapter<Dataset>(new DurableJsonFile(dbFile));
-  server = await startTestServer({ adapter: disk });
+  fixture = await startFileTestServer('apikit-concurrency-');
+  ({ dbFile, disk, server } = fixture);
 });
 
-afterAll(async () => {
-  await server?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => fixture?.close());
 
 function shuffled<T>(items: readonly T[]): T[] {
   const copy = [...items];

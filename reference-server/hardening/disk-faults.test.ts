@@ -1,11 +1,9 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/start-test-server.js';
+import { startFileTestServer, type FileTestServer } from '../../test/start-file-test-server.js';
+import type { TestServer } from '../../test/start-test-server.js';
 import type { Dataset } from '../domain/dataset.js';
-import { DurableJsonFile } from '../store/durable-json-file.js';
-import { FailingAdapter } from '../store/failing-adapter.js';
+import type { FailingAdapter } from '../store/failing-adapter.js';
 import { expectProblem } from './test-support/expect-problem.js';
 import { httpCall, type HttpAnswer } from './test-support/http-call.js';
 
@@ -22,17 +20,14 @@ let dbFile: string;
 let disk: FailingAdapter<Dataset>;
 let server: TestServer;
 
+let fixture: FileTestServer | undefined;
+
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'apikit-disk-faults-'));
-  dbFile = join(dir, 'db.json');
-  disk = new FailingAdapter<Dataset>(new DurableJsonFile(dbFile));
-  server = await startTestServer({ adapter: disk });
+  fixture = await startFileTestServer('apikit-disk-faults-');
+  ({ dir, dbFile, disk, server } = fixture);
 });
 
-afterAll(async () => {
-  await server?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => fixture?.close());
 
 function fsError(code: string, message: string): Error {
   // The message names a path, as the real error does: it must not reach a client.

@@ -1,14 +1,12 @@
 import { request, type ClientRequest } from 'node:http';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { Client } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/start-test-server.js';
+import { startFileTestServer, type FileTestServer } from '../../test/start-file-test-server.js';
+import type { TestServer } from '../../test/start-test-server.js';
 import type { Dataset } from '../domain/dataset.js';
 import { StoreUnavailableError } from '../domain/store.js';
-import { DurableJsonFile } from '../store/durable-json-file.js';
-import { FailingAdapter } from '../store/failing-adapter.js';
+import type { FailingAdapter } from '../store/failing-adapter.js';
 import { httpCall, type HttpAnswer } from './test-support/http-call.js';
 
 /*
@@ -22,22 +20,18 @@ const IN_FLIGHT = 30;
 const PIPELINED = 3;
 const FLUSH_MS = 300;
 
-let dir: string;
 let dbFile: string;
 let disk: FailingAdapter<Dataset>;
 let server: TestServer;
 
+let fixture: FileTestServer | undefined;
+
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'apikit-shutdown-'));
-  dbFile = join(dir, 'db.json');
-  disk = new FailingAdapter<Dataset>(new DurableJsonFile(dbFile));
-  server = await startTestServer({ adapter: disk });
+  fixture = await startFileTestServer('apikit-shutdown-');
+  ({ dbFile, disk, server } = fixture);
 });
 
-afterAll(async () => {
-  await server?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => fixture?.close());
 
 const userBody = (i: number | string) =>
   JSON.stringify({ name: `Drain ${i}`, email: `drain-${i}@example.com` });
