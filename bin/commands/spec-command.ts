@@ -70,14 +70,15 @@ const bundle: CommandModule<
       }),
   handler: async (args) => {
     const file = resolve(args.file ?? specPath);
-    const [{ bundleSpec, loadSpec }, { stringify }] = await Promise.all([
+    // yaml is CommonJS: only its default export survives the CLI bundle's dynamic import.
+    const [{ bundleSpec, loadSpec }, { default: yaml }] = await Promise.all([
       import('../../spec/load-spec.js'),
       import('yaml'),
     ]);
     const doc = args.dereference ? await loadSpec(file) : await bundleSpec(file);
     const text =
       args.format === 'yaml'
-        ? stringify(doc, { aliasDuplicateObjects: false })
+        ? yaml.stringify(doc, { aliasDuplicateObjects: false })
         : JSON.stringify(doc, null, 2) + '\n';
     if (args.output) await writeFile(args.output, text);
     else process.stdout.write(text);
