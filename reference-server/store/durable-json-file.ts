@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
 import type { Dataset } from '../domain/dataset.js';
+import { replaceFile } from './file-replacer.js';
 import { createFragmentSerializer } from './fragment-serializer.js';
 
 /**
@@ -17,7 +17,7 @@ import { createFragmentSerializer } from './fragment-serializer.js';
 export class DurableJsonFile implements Adapter<Dataset> {
   readonly file: string;
   private swept = false;
-  readonly #serialize = createFragmentSerializer();
+  readonly #serialize = createFragmentSerializer({ sharedMemory: true });
 
   constructor(file: string) {
     this.file = file;
@@ -65,67 +65,23 @@ export class DurableJsonFile implements Adapter<Dataset> {
     );
   }
 
-  async write(data: Dataset): Promise<void> {
-    // Before the first await: the snapshot is the data at the moment of the call, whatever the
-    // caller changes while the bytes are on their way. Compact: the file may hold 100,000 users,
-    // so it is made of remembered chunks of records (only changed chunks are serialized again)
-    // and written a chunk at a time, never held as one string or one buffer.
-    const parts = this.#serialize(data);
-    const directory = dirname(this.file);
-    // Same directory as the target: a rename is only atomic within one file system.
-    const temp = join(directory, `.${basename(this.file)}.${randomBytes(6).toString('hex')}.tmp`);
+  write(data: Dataset): Promise<void> {
+    // Before returning: the snapshot is the data at the moment of the call, whatever the caller
+    // changes while the bytes are on their way. Compact: the file may hold 100,000 users, so it
+    // is made of remembered chunks of records (only changed chunks are serialized again) and
+    // written a chunk at a time, never held as one string or one buffer. The chunks live in
+    // shared memory: the worker thread that replaces the file reads them where they are.
+    let parts: Buffer[];
     try {
-      await mkdir(directory, { recursive: true });
-      // 'wx': a name collision fails loudly instead of two writers sharing one temp file.
-      const handle = await open(temp, 'wx');
-      try {
-        for (let i = 0; i < parts.length; i += PIECES_PER_WRITE)
-          await writeAll(handle, parts.slice(i, i + PIECES_PER_WRITE));
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temp, this.file);
+      parts = this.#serialize(data);
     } catch (error) {
-      await rm(temp, { force: true }).catch(() => {});
-      throw error;
+      return Promise.reject(error);
     }
-    await syncDirectory(directory);
-  }
-}
-
-/** Pieces per writev call (at most IOV_MAX, 1024 on Linux). */
-const PIECES_PER_WRITE = 1024;
-
-/** Writes every byte of `pieces` in order: one writev, then whatever a short write left. */
-async function writeAll(handle: FileHandle, pieces: Buffer[]): Promise<void> {
-  const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
-  const written = (await handle.writev(pieces)).bytesWritten;
-  if (written === total) return;
-  const rest = Buffer.concat(pieces).subarray(written);
-  for (let offset = 0; offset < rest.length;) {
-    const { bytesWritten } = await handle.write(rest, offset, rest.length - offset);
-    offset += bytesWritten;
+    return replaceFile(this.file, parts);
   }
 }
 
 const REFUSAL = 'refusing to replace it with demo data: repair the file or move it away';
-
-/** Some platforms (Windows) and file systems cannot open or fsync a directory. */
-const DIRECTORY_SYNC_UNSUPPORTED = new Set(['EISDIR', 'EINVAL', 'EPERM']);
-
-async function syncDirectory(directory: string): Promise<void> {
-  try {
-    const handle = await open(directory, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch (error) {
-    if (!DIRECTORY_SYNC_UNSUPPORTED.has(errorCode(error) ?? '')) throw error;
-  }
-}
 
 function errorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;

@@ -27,40 +27,56 @@ function dataset() {
 }
 
 describe('createFragmentSerializer', () => {
-  it('gives exactly JSON.stringify(data), before and after every kind of change in place', () => {
-    const serialize = createFragmentSerializer();
+  it.each([false, true])(
+    'gives exactly JSON.stringify(data), before and after every kind of change in place (shared memory: %s)',
+    (sharedMemory) => {
+      const serialize = createFragmentSerializer({ sharedMemory });
+      const data = dataset();
+      const users = data.users as Record<string, Record<string, unknown>>;
+      const same = () =>
+        expect(Buffer.concat(serialize(data)).toString()).toBe(JSON.stringify(data));
+      const changes: (() => void)[] = [
+        () => {},
+        () => Object.assign(users['2'] as object, { name: 'Renamed', updatedAt: 'later' }),
+        () => (users['3'] as { roleIds: number[] }).roleIds.push(2),
+        () => ((users['3'] as { roleIds: number[] }).roleIds[0] = 7),
+        () => delete users['4'],
+        () => delete (users['1'] as Record<string, unknown>).age,
+        () => ((users['1'] as Record<string, unknown>).age = 41), // re-added: a new key order
+        () => ((users['5'] as Record<string, unknown>).extra = undefined),
+        () => ((users['5'] as Record<string, unknown>).nested = { a: 1 }),
+        () => (((users['5'] as Record<string, unknown>).nested as { a: number }).a = 2),
+        () => ((users['2'] as Record<string, unknown>).when = new Date(0)),
+        () => (users['2'] as Record<string, { setTime(n: number): void }>).when?.setTime(5),
+        () => ((users['2'] as Record<string, unknown>).score = Number.NaN),
+        () => ((users['10'] = user(10)), (users['7'] = user(7))),
+        () => (users['x-key'] = user(99)),
+        () => (users['plain'] = 'not a record' as unknown as Record<string, unknown>),
+        () => (users['gone'] = undefined as unknown as Record<string, unknown>),
+        () => ((users['6'] = users['7'] as Record<string, unknown>), delete users['7']), // moved key
+        () => (data.orders['1'] = { id: 1, items: [{ id: 1 }] }),
+        () => (data.refreshTokens = { abc: { hash: 'abc', spentAt: null } }),
+        () => ((data as Record<string, unknown>).fn = () => 1),
+        () => (data.counters.users = 11),
+      ];
+      for (const change of changes) {
+        change();
+        same();
+        same(); // and again, from what it remembered
+      }
+    },
+  );
+
+  it('encodes the remembered chunks into SharedArrayBuffers when asked to', () => {
     const data = dataset();
-    const users = data.users as Record<string, Record<string, unknown>>;
-    const same = () => expect(Buffer.concat(serialize(data)).toString()).toBe(JSON.stringify(data));
-    const changes: (() => void)[] = [
-      () => {},
-      () => Object.assign(users['2'] as object, { name: 'Renamed', updatedAt: 'later' }),
-      () => (users['3'] as { roleIds: number[] }).roleIds.push(2),
-      () => ((users['3'] as { roleIds: number[] }).roleIds[0] = 7),
-      () => delete users['4'],
-      () => delete (users['1'] as Record<string, unknown>).age,
-      () => ((users['1'] as Record<string, unknown>).age = 41), // re-added: a new key order
-      () => ((users['5'] as Record<string, unknown>).extra = undefined),
-      () => ((users['5'] as Record<string, unknown>).nested = { a: 1 }),
-      () => (((users['5'] as Record<string, unknown>).nested as { a: number }).a = 2),
-      () => ((users['2'] as Record<string, unknown>).when = new Date(0)),
-      () => (users['2'] as Record<string, { setTime(n: number): void }>).when?.setTime(5),
-      () => ((users['2'] as Record<string, unknown>).score = Number.NaN),
-      () => ((users['10'] = user(10)), (users['7'] = user(7))),
-      () => (users['x-key'] = user(99)),
-      () => (users['plain'] = 'not a record' as unknown as Record<string, unknown>),
-      () => (users['gone'] = undefined as unknown as Record<string, unknown>),
-      () => ((users['6'] = users['7'] as Record<string, unknown>), delete users['7']), // moved key
-      () => (data.orders['1'] = { id: 1, items: [{ id: 1 }] }),
-      () => (data.refreshTokens = { abc: { hash: 'abc', spentAt: null } }),
-      () => ((data as Record<string, unknown>).fn = () => 1),
-      () => (data.counters.users = 11),
-    ];
-    for (const change of changes) {
-      change();
-      same();
-      same(); // and again, from what it remembered
-    }
+    for (let id = 6; id <= 600; id++) data.users[String(id)] = user(id);
+    const sharedPieces = createFragmentSerializer({ sharedMemory: true })(data);
+    const plainPieces = createFragmentSerializer()(data);
+    expect(Buffer.concat(sharedPieces).toString()).toBe(JSON.stringify(data));
+    const chunkPieces = sharedPieces.filter((piece) => piece.length > 10_000);
+    expect(chunkPieces).toHaveLength(3); // 600 users: chunks of 256, 256 and 88 records
+    for (const piece of chunkPieces) expect(piece.buffer).toBeInstanceOf(SharedArrayBuffer);
+    for (const piece of plainPieces) expect(piece.buffer).not.toBeInstanceOf(SharedArrayBuffer);
   });
 
   it('handles values that are not a plain data set', () => {

@@ -3,16 +3,25 @@ const CHUNK_RECORDS = 256;
 
 /**
  * A run of consecutive records of one collection as they were when `bytes` was made: their
- * keys, the objects, and each record's values in key order (primitives as they were; arrays,
- * which change in place, as copies).
+ * keys, the objects, and the records' values in key order, one record after the other in one
+ * flat list (primitives as they were; arrays, which change in place, as copies).
  */
 interface Chunk {
   keys: string[];
   records: object[];
   names: (readonly string[])[];
-  values: unknown[][];
+  values: unknown[];
   /** The chunk's JSON (`"1":{...},"2":{...}`), encoded once. */
   bytes: Buffer;
+}
+
+/** Options of {@link createFragmentSerializer}. */
+export interface FragmentSerializerOptions {
+  /**
+   * Encode the remembered chunks into SharedArrayBuffers, so that they can be posted to a
+   * worker thread without a copy (the file adapter writes from one).
+   */
+  sharedMemory?: boolean;
 }
 
 /**
@@ -35,7 +44,10 @@ interface Chunk {
  * const serialize = createFragmentSerializer();
  * Buffer.concat(serialize(data)).toString() === JSON.stringify(data); // true
  */
-export function createFragmentSerializer(): (data: object) => Buffer[] {
+export function createFragmentSerializer(
+  options: FragmentSerializerOptions = {},
+): (data: object) => Buffer[] {
+  const encode = options.sharedMemory ? encodeShared : (json: string) => Buffer.from(json);
   let remembered = new Map<string, Chunk[]>();
 
   return (data) => {
@@ -56,7 +68,7 @@ export function createFragmentSerializer(): (data: object) => Buffer[] {
         const emit = () => {
           if (keys.length === 0) return;
           const index = chunks.length;
-          const chunk = reuse(previous[index], keys, records) ?? build(keys, records);
+          const chunk = reuse(previous[index], keys, records) ?? build(keys, records, encode);
           chunks.push(chunk);
           if (index > 0) text += ',';
           if (text.length > 0) pieces.push(Buffer.from(text));
@@ -91,43 +103,50 @@ export function createFragmentSerializer(): (data: object) => Buffer[] {
 
 /** The remembered chunk, if these are its records, all unchanged. */
 function reuse(chunk: Chunk | undefined, keys: string[], records: unknown[]): Chunk | undefined {
-  if (chunk === undefined || chunk.values.length === 0 || chunk.keys.length !== keys.length)
+  if (chunk === undefined || chunk.records.length === 0 || chunk.keys.length !== keys.length)
     return undefined;
+  let at = 0;
   for (let i = 0; i < keys.length; i++) {
     if (chunk.records[i] !== records[i] || chunk.keys[i] !== keys[i]) return undefined;
-    if (!unchanged(records[i] as object, chunk.names[i] as string[], chunk.values[i] as unknown[]))
-      return undefined;
+    at = unchanged(records[i] as object, chunk.names[i] as string[], chunk.values, at);
+    if (at < 0) return undefined;
   }
   return chunk;
 }
 
-function build(keys: string[], records: unknown[]): Chunk {
+function build(keys: string[], records: unknown[], encode: (json: string) => Buffer): Chunk {
   let json = '';
   const names: (readonly string[])[] = [];
-  const values: unknown[][] = [];
+  const values: unknown[] = [];
   let rememberable = true;
   let shared: readonly string[] | undefined;
   for (let i = 0; i < keys.length; i++) {
     const record = records[i];
     json += `${i > 0 ? ',' : ''}${JSON.stringify(keys[i])}:${JSON.stringify(record)}`;
     if (!rememberable) continue;
-    const snapshot = isPlainRecord(record) ? snapshotOf(record) : undefined;
-    if (snapshot === undefined) {
+    const recordNames = isPlainRecord(record) ? snapshotOf(record, values) : undefined;
+    if (recordNames === undefined) {
       rememberable = false;
       continue;
     }
     // Records of a collection mostly share one list of names: keep one copy.
-    if (shared === undefined || !sameNames(shared, snapshot.names)) shared = snapshot.names;
+    if (shared === undefined || !sameNames(shared, recordNames)) shared = recordNames;
     names.push(shared);
-    values.push(snapshot.values);
   }
   return {
     keys: rememberable ? keys : [],
     records: rememberable ? (records as object[]) : [],
     names: rememberable ? names : [],
     values: rememberable ? values : [],
-    bytes: Buffer.from(json),
+    bytes: encode(json),
   };
+}
+
+/** `json` encoded (UTF-8) into a SharedArrayBuffer of its exact size. */
+function encodeShared(json: string): Buffer {
+  const bytes = Buffer.from(new SharedArrayBuffer(Buffer.byteLength(json)));
+  bytes.write(json);
+  return bytes;
 }
 
 function sameNames(a: readonly string[], b: readonly string[]): boolean {
@@ -146,9 +165,9 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
   );
 }
 
-function snapshotOf(record: object): { names: string[]; values: unknown[] } | undefined {
+/** The record's names; its values appended to `values` (undefined if it cannot be remembered). */
+function snapshotOf(record: object, values: unknown[]): string[] | undefined {
   const names: string[] = [];
-  const values: unknown[] = [];
   for (const name in record) {
     const value = (record as Record<string, unknown>)[name];
     if (Array.isArray(value)) {
@@ -158,22 +177,31 @@ function snapshotOf(record: object): { names: string[]; values: unknown[] } | un
     else return undefined;
     names.push(name);
   }
-  return { names, values };
+  return names;
 }
 
-function unchanged(record: object, names: readonly string[], values: readonly unknown[]): boolean {
+/**
+ * Whether `record` still has `names` with the values at `values[at...]`: the index after its
+ * values if so, -1 if not.
+ */
+function unchanged(
+  record: object,
+  names: readonly string[],
+  values: readonly unknown[],
+  at: number,
+): number {
   let i = 0;
   for (const name in record) {
-    if (name !== names[i]) return false;
+    if (name !== names[i]) return -1;
     const now = (record as Record<string, unknown>)[name];
-    const then = values[i];
+    const then = values[at + i];
     if (now !== then) {
-      if (!Array.isArray(now) || !Array.isArray(then) || now.length !== then.length) return false;
-      for (let j = 0; j < now.length; j++) if (now[j] !== then[j]) return false;
+      if (!Array.isArray(now) || !Array.isArray(then) || now.length !== then.length) return -1;
+      for (let j = 0; j < now.length; j++) if (now[j] !== then[j]) return -1;
     }
     i++;
   }
-  return i === names.length;
+  return i === names.length ? at + i : -1;
 }
 
 function isPrimitive(value: unknown): boolean {
