@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { Request } from 'express';
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../api/body-parser.js';
@@ -18,7 +19,10 @@ function fakeRequest(
     remoteAddress?: string;
   } = {},
 ): Request {
-  return {
+  const body = Readable.from(
+    chunks.map((chunk) => (Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk))),
+  );
+  return Object.assign(body, {
     originalUrl,
     method,
     // As Node's parser delivers a request with a body: framed by a length or chunked.
@@ -27,10 +31,7 @@ function fakeRequest(
         ? headers
         : { ...headers, 'transfer-encoding': 'chunked' },
     socket: { remoteAddress },
-    async *[Symbol.asyncIterator]() {
-      for (const chunk of chunks) yield Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-    },
-  } as unknown as Request;
+  }) as unknown as Request;
 }
 
 const text = (body: Uint8Array | null) => (body === null ? null : new TextDecoder().decode(body));
@@ -136,5 +137,28 @@ describe('toApiRequest', () => {
     );
     expect(request.clientAddress).toBe(expected);
     if (expected === undefined) expect(request).not.toHaveProperty('clientAddress');
+  });
+
+  it('rejects when the request closes before its body ended (the client went away)', async () => {
+    const req = fakeRequest('/x', { method: 'POST', chunks: [] });
+    const stalled = new Readable({ read() {} });
+    Object.assign(stalled, { originalUrl: '/x', method: 'POST', headers: req.headers, socket: {} });
+    const reading = toApiRequest(stalled as unknown as Request);
+    stalled.push(Buffer.from('{"half":'));
+    stalled.destroy();
+    await expect(reading).rejects.toThrow(/aborted/);
+  });
+
+  it('rejects with the stream error when the body fails', async () => {
+    const failing = new Readable({ read() {} });
+    Object.assign(failing, {
+      originalUrl: '/x',
+      method: 'POST',
+      headers: { 'content-length': '10' },
+      socket: {},
+    });
+    const reading = toApiRequest(failing as unknown as Request);
+    failing.destroy(new Error('socket hang up'));
+    await expect(reading).rejects.toThrow('socket hang up');
   });
 });

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Request } from 'express';
 import { MAX_BODY_BYTES } from '../api/body-parser.js';
 import type { ApiRequest } from '../api/api-types.js';
@@ -23,19 +24,47 @@ export async function toApiRequest(req: Request): Promise<ApiRequest> {
   // 6.3), so there is no stream to wait for (most requests: every GET).
   if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)
     return { ...request, body: null, bodyTooLarge: false };
-  const chunks: Buffer[] = [];
-  let kept = 0;
-  let total = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    if (kept <= MAX_BODY_BYTES) {
-      chunks.push(chunk);
-      kept += chunk.length;
-    }
-  }
+  const { kept, total } = await readBody(req);
   return {
     ...request,
-    body: total === 0 ? null : new Uint8Array(Buffer.concat(chunks)),
+    body: total === 0 ? null : new Uint8Array(kept.length === 1 ? kept[0]! : Buffer.concat(kept)),
     bodyTooLarge: total > MAX_BODY_BYTES,
   };
+}
+
+/**
+ * The body's chunks up to the first MAX_BODY_BYTES + 1 bytes, and its full length. Listens for
+ * the stream's events directly: an async iterator over the request cost about a tenth of a small
+ * POST's time (its setup and a promise per chunk).
+ */
+function readBody(req: Readable): Promise<{ kept: Buffer[]; total: number }> {
+  return new Promise((resolve, reject) => {
+    const kept: Buffer[] = [];
+    if (req.readableEnded) return resolve({ kept, total: 0 });
+    let keptBytes = 0;
+    let total = 0;
+    const onData = (chunk: Buffer) => {
+      total += chunk.length;
+      if (keptBytes <= MAX_BODY_BYTES) {
+        kept.push(chunk);
+        keptBytes += chunk.length;
+      }
+    };
+    const done = (error?: Error) => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+      if (error) reject(error);
+      else resolve({ kept, total });
+    };
+    const onEnd = () => done();
+    const onError = (error: Error) => done(error);
+    // Closed before its end: the client went away mid-body.
+    const onClose = () => done(new Error('aborted: the request closed before its body ended'));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
 }
