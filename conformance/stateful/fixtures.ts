@@ -177,32 +177,66 @@ export class Fixtures {
     return last;
   }
 
-  /** Deletes what the run created (newest first) through the linked DELETE operations. */
-  async cleanup(): Promise<{ deleted: number; left: number }> {
+  /**
+   * Deletes what the run created through the linked DELETE operations, `concurrency` at a
+   * time: the most nested first (a DELETE with more path parameters, an order before its
+   * user), newest first within a level, each level in parallel. A delete refused with
+   * anything but 404 (one resource may still hold another that its path does not show) is
+   * tried once more at the end, one at a time, newest first, as it used to be done throughout.
+   */
+  async cleanup(concurrency = 1): Promise<{ deleted: number; left: number }> {
     let deleted = 0;
-    for (const resource of [...this.created].reverse()) {
-      if (resource.deleted) continue;
-      const link = resource.links.find((l) => l.target.method === 'delete');
-      if (!link) continue;
-      for (const credential of ['user', 'admin'] as const) {
-        if (credential === 'admin' && !this.ctx.auth.has('admin')) break;
-        const authorization = (await this.ctx.auth.authorization(credential)) ?? null;
-        const res = await this.ctx.client.send(
-          buildRequest(link.target, { path: link.parameters, authorization }),
-        );
-        if (res.response.status < 300 || res.response.status === 404) {
-          resource.deleted = true;
-          deleted++;
-          break;
+    const pending = [...this.created]
+      .reverse()
+      .filter((r) => !r.deleted && r.links.some((l) => l.target.method === 'delete'));
+    const depth = (r: CreatedResource) => {
+      const link = r.links.find((l) => l.target.method === 'delete');
+      return link ? (link.target.path.match(/\{[^}]+\}/g) ?? []).length : 0;
+    };
+    const levels = [...new Set(pending.map(depth))].sort((a, b) => b - a);
+    const refused: CreatedResource[] = [];
+    for (const level of levels) {
+      const batch = pending.filter((r) => depth(r) === level);
+      let next = 0;
+      const worker = async () => {
+        while (next < batch.length) {
+          const resource = batch[next++] as CreatedResource;
+          if (await this.remove(resource)) deleted++;
+          else refused.push(resource);
         }
-      }
+      };
+      await Promise.all(
+        Array.from({ length: Math.min(Math.max(1, concurrency), batch.length) }, worker),
+      );
     }
+    const newestFirst = (r: CreatedResource) => pending.indexOf(r);
+    for (const resource of refused.sort((a, b) => newestFirst(a) - newestFirst(b)))
+      if (await this.remove(resource)) deleted++;
     return {
       deleted,
       left: this.created.filter(
         (r) => !r.deleted && r.links.some((l) => l.target.method === 'delete'),
       ).length,
     };
+  }
+
+  /** Deletes one resource as the user, else as the admin; true once it is gone (or was). */
+  private async remove(resource: CreatedResource): Promise<boolean> {
+    if (resource.deleted) return false;
+    const link = resource.links.find((l) => l.target.method === 'delete');
+    if (!link) return false;
+    for (const credential of ['user', 'admin'] as const) {
+      if (credential === 'admin' && !this.ctx.auth.has('admin')) break;
+      const authorization = (await this.ctx.auth.authorization(credential)) ?? null;
+      const res = await this.ctx.client.send(
+        buildRequest(link.target, { path: link.parameters, authorization }),
+      );
+      if (res.response.status < 300 || res.response.status === 404) {
+        resource.deleted = true;
+        return true;
+      }
+    }
+    return false;
   }
 }
 
