@@ -1,5 +1,6 @@
+import { getResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMockApi } from './create-mock-api.js';
 import { MOCK_DEMO_PASSWORDS } from './mock-context.js';
 
@@ -139,5 +140,55 @@ describe('createMockApi in Node (setupServer, plain fetch)', () => {
   it('simulates a network error', async () => {
     mock.override('listRoles', { networkError: true }, { nth: 1 });
     await expect(fetch(`${base}/api/v1/roles`)).rejects.toThrow();
+  });
+});
+
+describe('createMockApi per request (msw getResponse, no interception)', () => {
+  const readUser = (origin: string) =>
+    new Request(`${origin}/api/v1/users/2`, { headers: { 'X-Request-Id': 'req-1' } });
+
+  it('without latency, answers with no timer in between (the clock never moves)', async () => {
+    const quick = createMockApi({
+      baseUrl: 'http://quick.test',
+      auth: 'off',
+      passwordIterations: 1000,
+    });
+    await quick.ready;
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      // With a timer (msw's delay(0)) this would wait forever: the fake clock is never advanced.
+      const res = await getResponse(quick.handlers, readUser('http://quick.test'));
+      expect(res?.status).toBe(200);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('with latency, the answer waits for its timer', async () => {
+    const slow = createMockApi({
+      baseUrl: 'http://slow.test',
+      auth: 'off',
+      latency: 50,
+      passwordIterations: 1000,
+    });
+    await slow.ready;
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      let settled = false;
+      const pending = getResponse(slow.handlers, readUser('http://slow.test')).finally(() => {
+        settled = true;
+      });
+      for (let i = 0; i < 1000 && vi.getTimerCount() === 0; i++)
+        await new Promise((resolve) => setImmediate(resolve));
+      expect(vi.getTimerCount()).toBe(1);
+      vi.advanceTimersByTime(49);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(settled).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect((await pending)?.status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

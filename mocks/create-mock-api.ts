@@ -103,7 +103,10 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
         : routes
             .match(relative)
             ?.route.operations.get(request.method === 'HEAD' ? 'GET' : request.method);
-    await delay(latencyFor(options.latency, op?.operationId));
+    // No timer at all without latency: `delay(0)` is still a setTimeout (>= 1 ms in Node) and
+    // a turn of the event loop per request (decision 0029).
+    const latency = latencyFor(options.latency, op?.operationId);
+    if (latency > 0) await delay(latency);
 
     const overridden = op ? overrides.take(op.operationId) : undefined;
     if (overridden?.networkError) return HttpResponse.error();
