@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { SpecOperation } from '../../spec/operations.js';
+import { longestFirst } from './run-fuzz.js';
+
+const op = (operationId: string, method: SpecOperation['method']) =>
+  ({ operationId, method }) as SpecOperation;
+
+describe('longestFirst', () => {
+  it('takes up the login, then the writes, then the reads, each in the spec order', () => {
+    const ops = [
+      op('listUsers', 'get'),
+      op('createUser', 'post'),
+      op('getUser', 'get'),
+      op('login', 'post'),
+      op('updateUser', 'patch'),
+      op('deleteUser', 'delete'),
+      op('options', 'options'),
+    ];
+    expect(longestFirst(ops, 'login').map((o) => o.operationId)).toEqual([
+      'login',
+      'createUser',
+      'updateUser',
+      'deleteUser',
+      'listUsers',
+      'getUser',
+      'options',
+    ]);
+  });
+
+  it('keeps every operation once, and the input as it was, without a login', () => {
+    const ops = [op('a', 'get'), op('b', 'put'), op('c', 'get')];
+    expect(longestFirst(ops).map((o) => o.operationId)).toEqual(['b', 'a', 'c']);
+    expect(ops.map((o) => o.operationId)).toEqual(['a', 'b', 'c']);
+  });
+});
