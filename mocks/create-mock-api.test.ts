@@ -1,7 +1,12 @@
 import { getResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createMockApi } from './create-mock-api.js';
+import {
+  ContractViolationError,
+  createMockApi,
+  expectDirectAnswer,
+  takeDirectAnswer,
+} from './create-mock-api.js';
 import { MOCK_DEMO_PASSWORDS } from './mock-context.js';
 
 const base = 'http://api.test';
@@ -190,5 +195,44 @@ describe('createMockApi per request (msw getResponse, no interception)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('leaves the answer to a sender that takes it directly: the same answer, a bodiless Response', async () => {
+    const direct = createMockApi({
+      baseUrl: 'http://direct.test',
+      auth: 'off',
+      passwordIterations: 1000,
+    });
+    const plain = (await getResponse(direct.handlers, readUser('http://direct.test')))!;
+    const marked = readUser('http://direct.test');
+    expectDirectAnswer(marked);
+    const response = (await getResponse(direct.handlers, marked))!;
+    expect(response.status).toBe(200);
+    expect(response.body).toBeNull();
+    const answer = takeDirectAnswer(marked)!;
+    expect(answer.status).toBe(plain.status);
+    expect(answer.body).toBe(await plain.text());
+    expect([...answer.headers]).toEqual([...plain.headers]);
+    expect(takeDirectAnswer(marked)).toBeUndefined(); // taken once
+    // An unmarked request leaves nothing behind.
+    const unmarked = readUser('http://direct.test');
+    await getResponse(direct.handlers, unmarked);
+    expect(takeDirectAnswer(unmarked)).toBeUndefined();
+  });
+
+  it('validates a direct answer against the spec like any other', async () => {
+    const direct = createMockApi({
+      baseUrl: 'http://direct.test',
+      auth: 'off',
+      passwordIterations: 1000,
+    });
+    direct.override('getUser', { status: 200, body: { id: 1 } } as never);
+    const marked = readUser('http://direct.test');
+    expectDirectAnswer(marked);
+    await expect(getResponse(direct.handlers, marked)).rejects.toBeInstanceOf(
+      ContractViolationError,
+    );
+    expect(takeDirectAnswer(marked)).toBeUndefined();
+    expect(direct.violations).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { ResponseValidator, type ResponseViolation } from '../spec/response-validator.js';
 import { apiRelativePath } from '../reference-server/api/api-paths.js';
+import { HeaderMap } from '../reference-server/api/header-map.js';
 import { createRouteTable } from '../reference-server/api/route-table.js';
 import { resetData } from '../reference-server/domain/admin-service.js';
 import type { Store } from '../reference-server/domain/store.js';
@@ -35,6 +36,36 @@ export interface MockApiOptions extends MockContextOptions {
   validateResponses?: boolean;
   /** Seed of the bodies `Prefer: dynamic=true` generates (default 1: the same on every run). */
   seed?: number;
+}
+
+/** An answer as the mocks send it: status, headers and the body text (null when none). */
+export interface MockAnswer {
+  status: number;
+  headers: Headers;
+  body: string | null;
+}
+
+/**
+ * Requests whose sender writes the answer out itself (the HTTP adapter of `apikit mock`): for
+ * these the handler leaves its answer here and returns a Response without a body, so that the
+ * answer's bytes are not put into a body stream only to be read back out of it (decision 0029).
+ */
+const directAnswers = new WeakMap<Request, MockAnswer | null>();
+
+/**
+ * Marks `request` as one whose answer its sender takes with `takeDirectAnswer` once the
+ * handlers have answered it. Everything else happens as for any request: routing, auth, the
+ * pipeline, overrides, `Prefer`, latency and the validation of the answer against the spec.
+ */
+export function expectDirectAnswer(request: Request): void {
+  directAnswers.set(request, null);
+}
+
+/** The answer the handlers left for a request marked by `expectDirectAnswer`, if they did. */
+export function takeDirectAnswer(request: Request): MockAnswer | undefined {
+  const answer = directAnswers.get(request) ?? undefined;
+  directAnswers.delete(request);
+  return answer;
 }
 
 /** An answer the spec does not allow: the mocks refuse to send it, so no test can pass on it. */
@@ -111,7 +142,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     const overridden = op ? overrides.take(op.operationId) : undefined;
     if (overridden?.networkError) return HttpResponse.error();
     const preference = op ? parsePrefer(request.headers.get('prefer')) : undefined;
-    let answer: { status: number; headers: Headers; body: string | null; operationId?: string };
+    let answer: MockAnswer & { operationId?: string };
     if (op && (overridden || preference)) {
       const canned = overridden ?? preferredAnswer(op, preference!, dynamicBodies);
       if ('error' in canned) return HttpResponse.json({ error: canned.error }, { status: 500 });
@@ -128,8 +159,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       answer = { status: canned.status ?? 200, headers, body, operationId: op.operationId };
     } else {
       // Copied entry by entry: `new Headers(request.headers)` on an intercepted request can keep
-      // only what fetch added itself (found by the parity suite: the token went missing).
-      const headers = new Headers();
+      // only what fetch added itself (found by the parity suite: the token went missing). Into
+      // the pipeline's HeaderMap: the names and values were checked when the Request was made.
+      const headers = new HeaderMap();
       request.headers.forEach((value, name) => headers.append(name, value));
       if (options.auth === 'off' && !headers.has('authorization')) {
         headers.set(
@@ -158,6 +190,11 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
         violations.push(error);
         throw error; // MSW turns it into a 500 naming the violation and logs it: the test fails
       }
+    }
+    if (directAnswers.has(request)) {
+      directAnswers.set(request, answer);
+      // Its status only: the sender writes the answer's headers and body (0029).
+      return new Response(null, { status: answer.status });
     }
     return new HttpResponse(answer.body, { status: answer.status, headers: answer.headers });
   };

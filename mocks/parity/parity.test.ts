@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../test/start-test-server.js';
 import { createMockApi, type MockApi } from '../create-mock-api.js';
+import { startMockServer, type RunningMockServer } from '../server/start-mock-server.js';
 import { compareTranscripts, formatDifferences } from './compare.js';
 import { runScenarios, type Transcript } from './run-scenarios.js';
 import { PARITY_PASSWORDS, scenarios } from './scenarios.js';
@@ -12,14 +13,17 @@ import { PARITY_PASSWORDS, scenarios } from './scenarios.js';
  * handlers in-process (setupServer, plain fetch to http://mock.test) and against the reference
  * server over HTTP (memory store, rate limits off: the mocks never rate limit), each from a
  * fresh demo data set, and every answer must agree after normalize.ts: status, body, and the
- * contract's headers.
+ * contract's headers. The same suite runs a third time against `apikit mock` (the handlers served
+ * over HTTP by start-mock-server.ts, which takes the handlers' answers directly, decision 0029).
  */
 
 const MOCK_ORIGIN = 'http://mock.test';
 const runStart = Date.now();
 let serverRun: Transcript[] = [];
 let mockRun: Transcript[] = [];
+let httpMockRun: Transcript[] = [];
 let mock: MockApi;
+let httpMock: RunningMockServer;
 
 beforeAll(async () => {
   // The server side first, before MSW patches fetch, so its requests go over the wire untouched.
@@ -34,6 +38,23 @@ beforeAll(async () => {
     });
   } finally {
     await server.close();
+  }
+
+  // `apikit mock` also before MSW patches fetch: its requests go over a real socket.
+  httpMock = await startMockServer({
+    port: 0,
+    adminPassword: PARITY_PASSWORDS.admin,
+    userPassword: PARITY_PASSWORDS.user,
+    passwordIterations: 1000,
+    onViolation: () => undefined, // recorded in httpMock.mock.violations, asserted below
+  });
+  try {
+    httpMockRun = await runScenarios(scenarios, {
+      origin: httpMock.url,
+      passwords: PARITY_PASSWORDS,
+    });
+  } finally {
+    await httpMock.close();
   }
 
   mock = createMockApi({
@@ -94,5 +115,23 @@ describe('MSW mocks answer exactly like the reference server', () => {
 
   it('the mocks refused no answer as a contract violation', () => {
     expect(mock.violations.map((v) => v.message)).toEqual([]);
+  });
+});
+
+describe('apikit mock (the MSW handlers over HTTP) answers exactly like the reference server', () => {
+  it.each(scenarios.map((s, i) => [s.name, i] as const))('%s', (name, index) => {
+    const server = serverRun[index];
+    const mocked = httpMockRun[index];
+    expect(server?.scenario).toBe(name);
+    expect(mocked?.scenario).toBe(name);
+    const differences = compareTranscripts(server!, mocked!, runStart);
+    expect(
+      differences.length,
+      `${differences.length} difference(s) between the server and apikit mock:\n${formatDifferences(differences)}\n`,
+    ).toBe(0);
+  });
+
+  it('apikit mock refused no answer as a contract violation', () => {
+    expect(httpMock.mock.violations.map((v) => v.message)).toEqual([]);
   });
 });

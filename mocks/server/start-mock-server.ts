@@ -12,6 +12,8 @@ import { resolveServerConfig, type ServerConfig } from '../../reference-server/s
 import {
   ContractViolationError,
   createMockApi,
+  expectDirectAnswer,
+  takeDirectAnswer,
   type Latency,
   type MockApi,
 } from '../create-mock-api.js';
@@ -167,14 +169,20 @@ async function serve(
   const requestId = requestIdOf(typeof sent === 'string' ? sent : undefined);
 
   // Bytes as they came, bounded: MAX_BODY_BYTES + 1 are enough for the pipeline to answer 413
-  // in the contract's order (the Express adapter keeps the same prefix).
+  // in the contract's order (the Express adapter keeps the same prefix). A request with neither
+  // Content-Length nor Transfer-Encoding has no body (RFC 9112, 6.3): nothing to wait for.
   const chunks: Buffer[] = [];
   let kept = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    if (kept > MAX_BODY_BYTES) continue;
-    const room = MAX_BODY_BYTES + 1 - kept;
-    chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
-    kept += Math.min(chunk.length, room);
+  if (
+    req.headers['content-length'] !== undefined ||
+    req.headers['transfer-encoding'] !== undefined
+  ) {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      if (kept > MAX_BODY_BYTES) continue;
+      const room = MAX_BODY_BYTES + 1 - kept;
+      chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
+      kept += Math.min(chunk.length, room);
+    }
   }
 
   if (FORBIDDEN_FETCH_METHODS.has(method.toUpperCase())) {
@@ -189,11 +197,15 @@ async function serve(
     );
   }
 
-  const headers = new Headers();
-  for (const [name, values] of Object.entries(req.headersDistinct)) {
-    for (const value of values ?? []) headers.append(name, value);
+  // Every header line as received (repeated ones appended), the request id set once: the name
+  // and value pairs straight from Node's parser, copied once by the Request.
+  const raw = req.rawHeaders;
+  const headers: [string, string][] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.toLowerCase() !== 'x-request-id') headers.push([name, raw[i + 1] as string]);
   }
-  headers.set('X-Request-Id', requestId);
+  headers.push(['X-Request-Id', requestId]);
   const hasBody = kept > 0 && method !== 'GET' && method !== 'HEAD';
   // The origin the client addressed is irrelevant to the handlers (they match any origin);
   // the target is appended, never resolved, so `//x` stays a path.
@@ -203,6 +215,8 @@ async function serve(
     ...(hasBody ? { body: Buffer.concat(chunks), duplex: 'half' } : {}),
   } as RequestInit);
 
+  // The handlers leave their answer for this adapter rather than in a body stream (0029).
+  expectDirectAnswer(request);
   let response: Response | undefined;
   try {
     response = await getResponse(mock.handlers, request);
@@ -243,14 +257,19 @@ async function serve(
     res.destroy();
     return;
   }
-  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  const answer = takeDirectAnswer(request);
+  const body = answer
+    ? (answer.body ?? undefined)
+    : response.body
+      ? Buffer.from(await response.arrayBuffer())
+      : undefined;
   res.statusCode = response.status;
   res.statusMessage = response.statusText || STATUS_CODES[response.status] || '';
-  for (const [name, value] of response.headers) {
-    if (name === 'set-cookie') continue;
-    res.setHeader(name, value);
-  }
-  const cookies = response.headers.getSetCookie();
+  const answerHeaders = answer ? answer.headers : response.headers;
+  answerHeaders.forEach((value, name) => {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  });
+  const cookies = answerHeaders.getSetCookie();
   if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
   // HEAD, 204 and 304 carry no body (Node drops one for HEAD anyway).
   res.end(method === 'HEAD' ? undefined : body);
