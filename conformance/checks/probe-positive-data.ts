@@ -1,6 +1,7 @@
 import type { SpecOperation } from '../../spec/operations.js';
 import type { OperationCall } from '../http/build-request.js';
 import type { Exchange } from '../http/target-client.js';
+import { longestFirst } from '../longest-first.js';
 import type { ScenarioCheck } from './check.js';
 import {
   answeredBeforeData,
@@ -124,7 +125,10 @@ export const positiveDataAcceptance: ScenarioCheck = {
       record.pass(op, `${calls.length} valid request(s) accepted (${statusTally(statuses)})`);
     };
     await ctx.each(
-      ops.filter((op) => !global(op)),
+      longestFirst(
+        ops.filter((op) => !global(op)),
+        ctx.auth.loginOperation?.operationId,
+      ),
       probe,
     );
     for (const op of ops.filter(global)) if (!ctx.stopped()) await probe(op);

@@ -10,6 +10,7 @@ import {
 } from '../http/target-client.js';
 import type { RunContext } from '../run-context.js';
 import type { Credential } from '../auth-session.js';
+import { longestFirst } from '../longest-first.js';
 import { fuzzParams, type FuzzParams } from './fuzz-fixtures.js';
 import { fuzzBases, fuzzCase, type FuzzCase } from './fuzz-operation.js';
 import { judgeExchange } from './fuzz-oracles.js';
@@ -181,20 +182,6 @@ export async function runFuzz(ctx: RunContext, settings: FuzzSettings): Promise<
     statuses,
   );
   return { stats, verdicts, skipped };
-}
-
-/**
- * The operations in the order the fuzz phase takes them up: the login, then the writes, then
- * the reads (each group in the spec's order). Which operation runs when changes no case: each
- * operation draws from its own seeded stream and is fuzzed at resources made for it alone.
- */
-export function longestFirst(operations: SpecOperation[], login?: string): SpecOperation[] {
-  const rank = (op: SpecOperation) =>
-    op.operationId === login ? 0 : UNSAFE.has(op.method) ? 1 : 2;
-  return operations
-    .map((op, index) => ({ op, index, rank: rank(op) }))
-    .sort((a, b) => a.rank - b.rank || a.index - b.index)
-    .map(({ op }) => op);
 }
 
 /** A stand-in exchange for a request that got no answer, so the report still has its curl. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SpecOperation } from '../../spec/operations.js';
-import { longestFirst } from './run-fuzz.js';
+import type { SpecOperation } from '../spec/operations.js';
+import { longestFirst } from './longest-first.js';
 
 const op = (operationId: string, method: SpecOperation['method']) =>
   ({ operationId, method }) as SpecOperation;
