@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createFragmentSerializer } from './fragment-serializer.js';
+import { CHUNK_RECORDS, createFragmentSerializer } from './fragment-serializer.js';
 
 function user(id: number) {
   return {
@@ -73,10 +73,48 @@ describe('createFragmentSerializer', () => {
     const sharedPieces = createFragmentSerializer({ sharedMemory: true })(data);
     const plainPieces = createFragmentSerializer()(data);
     expect(Buffer.concat(sharedPieces).toString()).toBe(JSON.stringify(data));
-    const chunkPieces = sharedPieces.filter((piece) => piece.length > 10_000);
-    expect(chunkPieces).toHaveLength(3); // 600 users: chunks of 256, 256 and 88 records
+    // Every piece holding records (the data set's own keys come in a few small pieces).
+    const chunkPieces = sharedPieces.filter((piece) => piece.includes('"passwordHash"'));
+    expect(chunkPieces).toHaveLength(Math.ceil(600 / CHUNK_RECORDS));
     for (const piece of chunkPieces) expect(piece.buffer).toBeInstanceOf(SharedArrayBuffer);
     for (const piece of plainPieces) expect(piece.buffer).not.toBeInstanceOf(SharedArrayBuffer);
+  });
+
+  it('stays exact through seeded random changes across chunk boundaries', () => {
+    const serialize = createFragmentSerializer({ sharedMemory: true });
+    const data = dataset();
+    const users = data.users as Record<string, Record<string, unknown>>;
+    for (let id = 6; id <= 700; id++) users[String(id)] = user(id);
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    let nextId = 701;
+    for (let round = 0; round < 200; round++) {
+      for (let change = random(4); change >= 0; change--) {
+        const id = String(1 + random(nextId));
+        switch (random(5)) {
+          case 0: // a new user at the end (a create)
+            users[String(nextId)] = user(nextId);
+            nextId++;
+            break;
+          case 1: // a user removed (a delete), or one put back at its id
+            if (users[id]) delete users[id];
+            else users[id] = user(Number(id));
+            break;
+          case 2:
+            if (users[id]) users[id].name = `Renamed ${round}`;
+            break;
+          case 3:
+            if (users[id]) (users[id].roleIds as number[]).push(round);
+            break;
+          default:
+            data.counters.users = round;
+        }
+      }
+      expect(Buffer.concat(serialize(data)).toString()).toBe(JSON.stringify(data));
+    }
   });
 
   it('handles values that are not a plain data set', () => {
@@ -99,8 +137,8 @@ describe('createFragmentSerializer', () => {
       (data.users['1500'] as { name: string }).name = 'Changed';
       calls.mockClear();
       expect(Buffer.concat(serialize(data)).toString()).toBe(JSON.stringify(data));
-      // The changed record's chunk (256 records, a key and a record each), nothing else.
-      expect(calls.mock.calls.length - 1).toBe(unchanged + 2 * 256);
+      // The changed record's chunk (a key and a record each), nothing else.
+      expect(calls.mock.calls.length - 1).toBe(unchanged + 2 * CHUNK_RECORDS);
     } finally {
       calls.mockRestore();
     }

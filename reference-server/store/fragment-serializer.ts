@@ -1,5 +1,8 @@
-/** Records per cached chunk: a changed record re-serializes its chunk (under a millisecond), no more. */
-const CHUNK_RECORDS = 256;
+/**
+ * Records per cached chunk: a changed record re-serializes its chunk, no more. Small, because
+ * creates append to the last chunk, which every flush then serializes again.
+ */
+export const CHUNK_RECORDS = 64;
 
 /**
  * A run of consecutive records of one collection as they were when `bytes` was made: their
@@ -11,7 +14,7 @@ interface Chunk {
   records: object[];
   names: (readonly string[])[];
   values: unknown[];
-  /** The chunk's JSON (`"1":{...},"2":{...}`), encoded once. */
+  /** The chunk's JSON (`"1":{...},"2":{...}`, after a comma if not first), encoded once. */
   bytes: Buffer;
 }
 
@@ -63,17 +66,31 @@ export function createFragmentSerializer(
         first = false;
         const previous = remembered.get(name) ?? [];
         const chunks: Chunk[] = [];
+        // The records of the chunk being gathered are compared one by one, as they come, with
+        // the remembered chunk at the same position; only once they differ are they collected
+        // (an unchanged chunk costs no arrays).
+        let candidate = rememberable(previous[0]);
+        let count = 0; // records in the chunk being gathered
+        let at = 0; // where the next record's values start in candidate.values
         let keys: string[] = [];
         let records: unknown[] = [];
+        const diverge = (from: Chunk) => {
+          keys = from.keys.slice(0, count);
+          records = from.records.slice(0, count);
+          candidate = undefined;
+        };
         const emit = () => {
-          if (keys.length === 0) return;
+          if (count === 0) return;
+          if (candidate !== undefined && count !== candidate.keys.length) diverge(candidate);
           const index = chunks.length;
-          const chunk = reuse(previous[index], keys, records) ?? build(keys, records, encode);
+          const chunk = candidate ?? build(keys, records, index > 0, encode);
           chunks.push(chunk);
-          if (index > 0) text += ',';
           if (text.length > 0) pieces.push(Buffer.from(text));
           pieces.push(chunk.bytes);
           text = '';
+          candidate = rememberable(previous[index + 1]);
+          count = 0;
+          at = 0;
           keys = [];
           records = [];
         };
@@ -81,9 +98,22 @@ export function createFragmentSerializer(
           const entry = value[key];
           if (entry === undefined || typeof entry === 'function' || typeof entry === 'symbol')
             continue; // omitted, as JSON.stringify omits them
+          if (candidate !== undefined) {
+            const then = candidate;
+            const after =
+              count < then.keys.length && then.keys[count] === key && then.records[count] === entry
+                ? unchanged(entry as object, then.names[count] as string[], then.values, at)
+                : -1;
+            if (after >= 0) {
+              at = after;
+              if (++count === CHUNK_RECORDS) emit();
+              continue;
+            }
+            diverge(then);
+          }
           keys.push(key);
           records.push(entry);
-          if (keys.length === CHUNK_RECORDS) emit();
+          if (++count === CHUNK_RECORDS) emit();
         }
         emit();
         text += '}';
@@ -101,21 +131,19 @@ export function createFragmentSerializer(
   };
 }
 
-/** The remembered chunk, if these are its records, all unchanged. */
-function reuse(chunk: Chunk | undefined, keys: string[], records: unknown[]): Chunk | undefined {
-  if (chunk === undefined || chunk.records.length === 0 || chunk.keys.length !== keys.length)
-    return undefined;
-  let at = 0;
-  for (let i = 0; i < keys.length; i++) {
-    if (chunk.records[i] !== records[i] || chunk.keys[i] !== keys[i]) return undefined;
-    at = unchanged(records[i] as object, chunk.names[i] as string[], chunk.values, at);
-    if (at < 0) return undefined;
-  }
-  return chunk;
+/** The chunk, if it can be reused at all (its records were remembered). */
+function rememberable(chunk: Chunk | undefined): Chunk | undefined {
+  return chunk !== undefined && chunk.records.length > 0 ? chunk : undefined;
 }
 
-function build(keys: string[], records: unknown[], encode: (json: string) => Buffer): Chunk {
-  let json = '';
+/** A chunk of these records; its JSON starts with a comma when it follows another chunk. */
+function build(
+  keys: string[],
+  records: unknown[],
+  afterAnother: boolean,
+  encode: (json: string) => Buffer,
+): Chunk {
+  let json = afterAnother ? ',' : '';
   const names: (readonly string[])[] = [];
   const values: unknown[] = [];
   let rememberable = true;
