@@ -56,6 +56,31 @@ describe('usersWithEmail', () => {
     expect(usersWithEmail(data, 'renamed@x.io')).toEqual([]);
   });
 
+  it('holds several users of one email (a file edited by hand) as they come and go', () => {
+    const data = dataset(user(1, 'a@x.io'), user(2, 'A@x.io'), user(3, 'b@x.io'));
+    expect(ids(usersWithEmail(data, 'a@x.io'))).toEqual([1, 2]);
+    const third = user(4, 'a@X.io');
+    data.users['4'] = third;
+    indexUserEmail(data, third);
+    indexUserEmail(data, third); // told twice: still once
+    expect(ids(usersWithEmail(data, 'a@x.io'))).toEqual([1, 2, 4]);
+    for (const [id, left] of [
+      [2, [1, 4]],
+      [1, [4]],
+      [4, []],
+    ] as const) {
+      unindexUserEmail(data, data.users[String(id)] as UserRecord);
+      delete data.users[String(id)];
+      expect(ids(usersWithEmail(data, 'a@x.io'))).toEqual(left);
+    }
+    const back = user(5, 'a@x.io');
+    data.users['5'] = back;
+    indexUserEmail(data, back);
+    unindexUserEmail(data, user(9, 'a@x.io')); // another id: changes nothing
+    expect(ids(usersWithEmail(data, 'a@x.io'))).toEqual([5]);
+    expect(ids(usersWithEmail(data, 'b@x.io'))).toEqual([3]);
+  });
+
   it('never answers with a user that no longer holds the email, even if the index was not told', () => {
     const data = dataset(user(1, 'a@x.io'));
     expect(ids(usersWithEmail(data, 'a@x.io'))).toEqual([1]);
