@@ -1,16 +1,39 @@
-import type { ResponseViolation } from '../../spec/response-validator.js';
+import type { ResponseValidator, ResponseViolation } from '../../spec/response-validator.js';
+import type { Exchange } from '../http/target-client.js';
 import type { CheckFailure, ResponseCheck } from './check.js';
+
+/**
+ * The validator's verdict on an exchange as an operation's answer, worked out once and shared
+ * by the four checks that each report one kind of it (status, media type, body, headers):
+ * validating parses and checks the whole body, and every exchange of a run is judged.
+ */
+const verdicts = new WeakMap<
+  Exchange,
+  { validator: ResponseValidator; operationId: string; violations: ResponseViolation[] }
+>();
+
+function violationsOf(
+  validator: ResponseValidator,
+  operationId: string,
+  exchange: Exchange,
+): ResponseViolation[] {
+  const known = verdicts.get(exchange);
+  if (known && known.validator === validator && known.operationId === operationId)
+    return known.violations;
+  const violations = validator.validate(operationId, {
+    method: exchange.request.method,
+    status: exchange.response.status,
+    headers: exchange.headers,
+    body: exchange.response.body || null,
+  });
+  verdicts.set(exchange, { validator, operationId, violations });
+  return violations;
+}
 
 /** The validator's verdicts of one kind, as check failures. */
 function violations(kind: ResponseViolation['kind']): ResponseCheck['check'] {
   return (exchange, op, ctx) =>
-    ctx.validator
-      .validate(op.operationId, {
-        method: exchange.request.method,
-        status: exchange.response.status,
-        headers: exchange.headers,
-        body: exchange.response.body || null,
-      })
+    violationsOf(ctx.validator, op.operationId, exchange)
       .filter((v) => v.kind === kind)
       .map((v): CheckFailure => ({ message: v.message }));
 }
