@@ -47,6 +47,33 @@ const yargsShimLocation = {
   },
 };
 
+/**
+ * yargs' help (which it renders for every command it runs, decision 0032) measures text with
+ * string-width. cliui and wrap-ansi pin string-width 7, which sends every string through an
+ * Intl.Segmenter; yargs' own string-width 8 answers printable ASCII without one. So the bundle
+ * holds one string-width, 8, whose segmenter is made on first use: making it loads ICU's
+ * segmentation data (20-30 ms), which apikit's ASCII help never needs.
+ */
+const oneLazyStringWidth = {
+  name: 'one-lazy-string-width',
+  setup(build) {
+    const latest = join(root, 'node_modules', 'string-width', 'index.js');
+    build.onResolve({ filter: /^string-width$/ }, (args) =>
+      /[\\/]node_modules[\\/](yargs|cliui|wrap-ansi)[\\/]/.test(args.importer)
+        ? { path: latest }
+        : undefined,
+    );
+    build.onLoad({ filter: /[\\/]string-width[\\/]index\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const eager = 'const segmenter = new Intl.Segmenter();';
+      const lazy =
+        'let madeSegmenter; const segmenter = { segment: (text) => (madeSegmenter ??= new Intl.Segmenter()).segment(text) };';
+      // Another version may not have this line: then it is bundled as it is.
+      return { contents: source.replace(eager, lazy), loader: 'js' };
+    });
+  },
+};
+
 export async function buildCli() {
   // Built beside the old bundle and swapped in by two renames: a CLI started meanwhile (a test,
   // a bench) never finds dist/cli half written, and old chunks do not pile up beside new ones.
@@ -64,7 +91,7 @@ export async function buildCli() {
     platform: 'node',
     target: ['node20.19'],
     external: EXTERNAL,
-    plugins: [yargsShimLocation],
+    plugins: [yargsShimLocation, oneLazyStringWidth],
     // CommonJS packages inside an ES module bundle still call require() for Node built-ins.
     banner: {
       js: "import { createRequire as __apikitCreateRequire } from 'node:module'; const require = __apikitCreateRequire(import.meta.url);",
