@@ -140,3 +140,21 @@ describe('Fixtures.cleanup', () => {
     expect(await fixtures.cleanup(4)).toEqual({ deleted: 5, left: 1 });
   });
 });
+
+describe('Fixtures, the producers', () => {
+  it('are the POSTs whose success answers declare links, each found by its link targets', () => {
+    const { fixtures } = setup(() => 204);
+    expect(fixtures.producers()).toEqual([createUser, createOrder]);
+    expect(fixtures.producersOf(deleteOrder)).toEqual([createOrder]);
+    expect(fixtures.producersOf(deleteUser)).toEqual([createUser]);
+    expect(fixtures.producersOf(createUser)).toEqual([]);
+    expect([createUser, createOrder, deleteUser].map((op) => fixtures.isProducer(op))).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    // Asked again, the same answers.
+    expect(fixtures.producersOf(deleteOrder)).toEqual([createOrder]);
+    expect(fixtures.producers()).toEqual([createUser, createOrder]);
+  });
+});

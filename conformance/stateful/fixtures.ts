@@ -41,28 +41,40 @@ export class Fixtures {
   private readonly created: CreatedResource[] = [];
   private readonly byExchange = new WeakMap<Exchange, CreatedResource>();
   private ctx!: RunContext;
+  private producerList: SpecOperation[] | undefined;
+  private readonly producersByTarget = new Map<string, SpecOperation[]>();
+  private readonly producerFlags = new WeakMap<SpecOperation, boolean>();
 
   bind(ctx: RunContext): void {
     this.ctx = ctx;
+    this.producerList = undefined;
+    this.producersByTarget.clear();
   }
 
   /** Whether `op` creates resources: a POST whose 2xx answers declare links. */
   isProducer(op: SpecOperation): boolean {
-    return op.method === 'post' && successLinks(op).length > 0;
+    if (op.method !== 'post') return false;
+    let producer = this.producerFlags.get(op);
+    if (producer === undefined)
+      this.producerFlags.set(op, (producer = successLinks(op).length > 0));
+    return producer;
   }
 
-  /** POST operations whose 2xx answers declare links. */
+  /** POST operations whose 2xx answers declare links (worked out once: the spec is frozen). */
   producers(): SpecOperation[] {
-    return this.ctx.allOperations.filter(
-      (op) => op.method === 'post' && successLinks(op).length > 0,
-    );
+    return (this.producerList ??= this.ctx.allOperations.filter((op) => this.isProducer(op)));
   }
 
   /** Producers whose links reach `target`. */
   producersOf(target: SpecOperation): SpecOperation[] {
-    return this.producers().filter((p) =>
-      successLinks(p).some(([, link]) => link.operationId === target.operationId),
-    );
+    let found = this.producersByTarget.get(target.operationId);
+    if (!found) {
+      found = this.producers().filter((p) =>
+        successLinks(p).some(([, link]) => link.operationId === target.operationId),
+      );
+      this.producersByTarget.set(target.operationId, found);
+    }
+    return found;
   }
 
   /** Creates a resource with `producer` and a valid body; parents first when it needs them. */
