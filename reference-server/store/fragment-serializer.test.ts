@@ -40,6 +40,11 @@ describe('createFragmentSerializer', () => {
         () => Object.assign(users['2'] as object, { name: 'Renamed', updatedAt: 'later' }),
         () => (users['3'] as { roleIds: number[] }).roleIds.push(2),
         () => ((users['3'] as { roleIds: number[] }).roleIds[0] = 7),
+        () => ((users['3'] as Record<string, unknown>).roleIds = 7), // an array becomes a number
+        () => ((users['3'] as Record<string, unknown>).roleIds = [7]), // and an array again
+        () => ((users['3'] as Record<string, unknown>).roleIds = []),
+        () => ((users['1'] as Record<string, unknown>).tags = ['a', 'b']), // two arrays in a row
+        () => (users['1'] as { tags: string[] }).tags.pop(),
         () => delete users['4'],
         () => delete (users['1'] as Record<string, unknown>).age,
         () => ((users['1'] as Record<string, unknown>).age = 41), // re-added: a new key order
