@@ -9,7 +9,7 @@ import { createDefaultRegistry } from './checks/builtin-checks.js';
 import { createCaseGenerator } from './generate/create-case-generator.js';
 import { seededRandom } from './generate/seeded-random.js';
 import { buildRequest } from './http/build-request.js';
-import { TargetClient, TargetUnreachableError } from './http/target-client.js';
+import { DEFAULT_CONCURRENCY, TargetClient, TargetUnreachableError } from './http/target-client.js';
 import type { CheckResult, ConformanceReport } from './report.js';
 import { ResultCollector } from './result-collector.js';
 import { SecretRedactor } from './secret-redactor.js';
@@ -30,7 +30,7 @@ export interface ConformanceOptions extends AuthOptions {
   seed?: number;
   /** Generated positive cases per operation beyond the examples (default 10). */
   maxExamples?: number;
-  /** Parallel requests (default 4). */
+  /** Parallel requests (default 8, decision 0030). */
   concurrency?: number;
   timeoutMs?: number;
   /** At most this many requests a second (default: no cap). */
@@ -124,7 +124,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     collector.observe(op, exchange, responseChecks, (check) => check.check(exchange, op, ctx)),
   );
   const byId = new Map(allOperations.map((op) => [op.operationId, op]));
-  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
 
   const ctx: RunContext = {
     spec,

@@ -27,7 +27,7 @@ import {
 export interface FuzzSettings {
   /** Fuzz cases per operation (login operations get at most LOGIN_CASES). */
   perOperation: number;
-  /** Parallel connections of the fuzz phase (default 8): operations are fuzzed side by side. */
+  /** Parallel connections of the fuzz phase (default 16): operations are fuzzed side by side. */
   concurrency?: number;
   /** Per-request timeout in ms (default 10 s); a request that times out is a finding. */
   timeoutMs?: number;
@@ -48,6 +48,12 @@ export interface FuzzOutcome {
   skipped: { op: SpecOperation; reason: string }[];
 }
 
+/**
+ * Operations fuzzed side by side unless told otherwise (decision 0030). The cases of one
+ * operation stay in order, so the number changes how fast, never what is found.
+ */
+export const DEFAULT_FUZZ_CONCURRENCY = 16;
+
 /** Login is rate limited per address on most targets: a few cases say enough. */
 export const LOGIN_CASES = 12;
 /** After this many 429s in a row the operation is left: the target is protecting itself. */
@@ -66,7 +72,7 @@ const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
  */
 export async function runFuzz(ctx: RunContext, settings: FuzzSettings): Promise<FuzzOutcome> {
   const started = performance.now();
-  const concurrency = Math.max(1, settings.concurrency ?? 8);
+  const concurrency = Math.max(1, settings.concurrency ?? DEFAULT_FUZZ_CONCURRENCY);
   const client = new TargetClient({
     baseUrl: ctx.client.origin + ctx.client.basePath,
     concurrency,

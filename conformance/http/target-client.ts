@@ -28,7 +28,7 @@ export interface TargetClientOptions {
   baseUrl: string;
   /** Per-request timeout (default 10 s). */
   timeoutMs?: number;
-  /** Parallel connections (default 4). */
+  /** Parallel connections (default DEFAULT_CONCURRENCY). */
   concurrency?: number;
   /** At most this many requests a second (default: no cap). */
   rateLimit?: number;
@@ -41,6 +41,12 @@ export interface TargetClientOptions {
 }
 
 const MAX_RETRY_AFTER_S = 30;
+
+/**
+ * Parallel requests of a run unless told otherwise (decision 0030): most of a run waits on the
+ * target's durable writes, which a server commits in groups, and 8 connections stay polite.
+ */
+export const DEFAULT_CONCURRENCY = 8;
 
 /**
  * Sends the runner's requests to the target with undici: a keep-alive pool, a timeout per
@@ -63,7 +69,7 @@ export class TargetClient {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.spacingMs = options.rateLimit ? 1000 / options.rateLimit : 0;
     this.pool = new Pool(this.origin, {
-      connections: options.concurrency ?? 4,
+      connections: options.concurrency ?? DEFAULT_CONCURRENCY,
       keepAliveTimeout: 10_000,
       pipelining: 1,
     });
