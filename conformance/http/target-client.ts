@@ -1,5 +1,6 @@
 import { Pool, type Dispatcher } from 'undici';
 import type { RecordedRequest, RecordedResponse } from '../report.js';
+import { ResponseHeaders } from './response-headers.js';
 
 /** A request the runner wants to send, relative to the target's base URL. */
 export interface PlannedRequest {
@@ -115,17 +116,12 @@ export class TargetClient {
     try {
       const raw = await this.dispatch(planned);
       this.count++;
-      const headers = new Headers();
-      for (let i = 0; i < raw.headers.length; i += 2)
-        headers.append(
-          (raw.headers[i] as Buffer).toString('latin1'),
-          (raw.headers[i + 1] as Buffer).toString('latin1'),
-        );
+      const headers = ResponseHeaders.fromRaw(raw.headers);
       return {
         request,
         response: {
           status: raw.status,
-          headers: Object.fromEntries(headers),
+          headers: headers.toRecord(),
           body: raw.body,
           durationMs: performance.now() - started,
         },
