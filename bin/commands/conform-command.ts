@@ -3,6 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { createDefaultRegistry } from '../../conformance/checks/builtin-checks.js';
 import type { Check } from '../../conformance/checks/check.js';
+import { DEFAULT_FUZZ_CONCURRENCY } from '../../conformance/fuzz/run-fuzz.js';
+import { DEFAULT_CONCURRENCY } from '../../conformance/http/target-client.js';
 import {
   createConsoleProgress,
   renderConsoleSummary,
@@ -117,7 +119,11 @@ export const conformCommand: CommandModule<object, ConformArgs> = {
         default: 10,
         describe: 'generated positive cases per operation beyond the examples',
       })
-      .option('concurrency', { type: 'number', default: 4, describe: 'parallel requests' })
+      .option('concurrency', {
+        type: 'number',
+        default: DEFAULT_CONCURRENCY,
+        describe: 'parallel requests',
+      })
       .option('timeout', { type: 'number', default: 10_000, describe: 'per-request timeout, ms' })
       .option('rate-limit', { type: 'number', describe: 'at most this many requests a second' })
       .option('bail', { type: 'boolean', default: false, describe: 'stop at the first failure' })
@@ -154,7 +160,7 @@ export const conformCommand: CommandModule<object, ConformArgs> = {
       })
       .option('fuzz-concurrency', {
         type: 'number',
-        default: 8,
+        default: DEFAULT_FUZZ_CONCURRENCY,
         describe: 'parallel connections of the fuzz phase (operations fuzzed side by side)',
       })
       .option('list-checks', {
