@@ -21,9 +21,13 @@ const PATCHES_PER_FIELD = 30;
 const PATCH_TRIALS = 4;
 /**
  * Group commit: one flush carries every write applied while the previous flush was on disk.
- * 200 creates have taken 7-16 flushes here; a flush per write would be 200.
+ * A flush per write would be 200. How many share a flush follows the disk's time against the
+ * requests' own: since the file is replaced on a worker thread (decision 0031), a flush takes
+ * about the disk's time only, and 200 creates have taken 41-86 flushes here (7-16 when every
+ * flush waited for nine turns of the busy event loop). The store's unit tests pin the batching
+ * itself with a disk of fixed latency; this bound only says that batching happened.
  */
-const MAX_FLUSHES_FOR_200_CREATES = 40;
+const MAX_FLUSHES_FOR_200_CREATES = 150;
 
 let dbFile: string;
 let disk: FailingAdapter<Dataset>;
