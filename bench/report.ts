@@ -106,7 +106,7 @@ function tables(results: BenchResults): { title: string; head: string[]; rows: s
     if (quick)
       row.push(
         t.guard === 'unguarded'
-          ? `not guarded (${t.unit === 'x' ? 'fsync-bound' : 'absolute'})`
+          ? `not guarded (${t.unit === 'x' ? 'disk-bound' : 'absolute'})`
           : GUARD_TEXT[t.guard],
       );
     return row;
