@@ -106,6 +106,15 @@ describe('httpDate', () => {
   ])('$iso -> $expected (truncated to the second)', ({ iso, expected }) => {
     expect(httpDate(iso)).toBe(expected);
   });
+
+  it('answers the same again, and past its bound of remembered dates', () => {
+    const base = Date.parse('2026-01-10T08:00:00.000Z');
+    for (let i = 0; i < 5000; i++) {
+      const iso = new Date(base + i * 1000).toISOString();
+      expect(httpDate(iso)).toBe(new Date(iso).toUTCString());
+    }
+    expect(httpDate('2026-01-10T08:00:00.000Z')).toBe('Sat, 10 Jan 2026 08:00:00 GMT');
+  });
 });
 
 describe('notModifiedSince (If-Modified-Since)', () => {
