@@ -2,7 +2,7 @@
  * In-process cost of the MSW handlers, no socket: `node dist/bench/msw-handler-cost.js N`
  * sends `GET /api/v1/users/1` (admin token) through `createMockApi(...).handlers` with msw's
  * `getResponse` (what `apikit mock` and setupServer do per request) and prints µs per request
- * as JSON: one at a time (latency, which includes the handler's `delay(0)` timer), and 50 in
+ * as JSON: one at a time (latency; no timer without configured latency, decision 0029), and 50 in
  * flight (the amortised CPU cost), the latter with and without the mocks' response validation.
  * Run by the bench as a child process.
  */

@@ -957,7 +957,6 @@ class Bench {
         'MSW handlers in-process, GET /users/{id}, one at a time (latency)',
         'µs/request',
         [m.usSequential],
-        "includes the handler's delay(0) timer, >= 1 ms",
       );
       add(
         'msw-us-concurrent',
