@@ -1,3 +1,5 @@
+import { normalizeHeaderValue } from '../../spec/header-value.js';
+
 /**
  * The header lines of an answer as a `Headers`: case-insensitive reads, repeated fields joined
  * with `, ` (Set-Cookie kept apart by `getSetCookie` and in iteration), iteration in sorted
@@ -29,8 +31,8 @@ export class ResponseHeaders implements Headers {
   append(name: string, value: string): void {
     const key = name.toLowerCase();
     const list = this.fields.get(key);
-    if (list) list.push(normalize(value));
-    else this.fields.set(key, [normalize(value)]);
+    if (list) list.push(normalizeHeaderValue(value));
+    else this.fields.set(key, [normalizeHeaderValue(value)]);
     this.sorted = undefined;
   }
 
@@ -52,7 +54,7 @@ export class ResponseHeaders implements Headers {
   }
 
   set(name: string, value: string): void {
-    this.fields.set(name.toLowerCase(), [normalize(value)]);
+    this.fields.set(name.toLowerCase(), [normalizeHeaderValue(value)]);
     this.sorted = undefined;
   }
 
@@ -103,18 +105,4 @@ export class ResponseHeaders implements Headers {
     }
     return this.sorted;
   }
-}
-
-/** A value without the leading and trailing HTTP whitespace `Headers` strips. */
-function normalize(value: string): string {
-  if (value.length === 0) return value;
-  const first = value.charCodeAt(0);
-  const last = value.charCodeAt(value.length - 1);
-  return isWhitespace(first) || isWhitespace(last)
-    ? value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '')
-    : value;
-}
-
-function isWhitespace(code: number): boolean {
-  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }

@@ -1,3 +1,5 @@
+import { normalizeHeaderValue } from '../../spec/header-value.js';
+
 /**
  * A Fetch `Headers` over a plain map, for the pipeline's hot path. It answers like `Headers`
  * (names case-insensitive, `append` joins with ", ", Set-Cookie values kept apart, iteration
@@ -32,7 +34,8 @@ export class HeaderMap implements Headers {
 
   append(name: string, value: string): void {
     const key = name.toLowerCase();
-    const v = normalize(value);
+    // String(): like Headers, whatever a caller outside the type system hands it.
+    const v = normalizeHeaderValue(String(value));
     if (key === 'set-cookie') this.#cookies.push(v);
     const current = this.#values.get(key);
     this.#values.set(key, current === undefined ? v : `${current}, ${v}`);
@@ -58,7 +61,7 @@ export class HeaderMap implements Headers {
 
   set(name: string, value: string): void {
     const key = name.toLowerCase();
-    const v = normalize(value);
+    const v = normalizeHeaderValue(String(value));
     if (key === 'set-cookie') this.#cookies = [v];
     this.#values.set(key, v);
   }
@@ -100,19 +103,4 @@ export class HeaderMap implements Headers {
     }
     return list;
   }
-}
-
-/** Fetch's value normalization: leading and trailing HTTP whitespace removed. */
-function normalize(value: string): string {
-  const text = String(value);
-  if (text.length === 0) return text;
-  const first = text.charCodeAt(0);
-  const last = text.charCodeAt(text.length - 1);
-  return isHttpWhitespace(first) || isHttpWhitespace(last)
-    ? text.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '')
-    : text;
-}
-
-function isHttpWhitespace(code: number): boolean {
-  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
