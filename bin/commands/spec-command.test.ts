@@ -1,9 +1,10 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { specPath } from '../../spec/spec-path.js';
+import { packageRoot, specPath } from '../../spec/spec-path.js';
 import { runCli } from '../../test/run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'apikit-cli-'));
@@ -53,6 +54,32 @@ describe('apikit spec', () => {
     const deref = parse(yaml.stdout);
     expect(JSON.stringify(deref)).not.toContain('$ref');
     expect(Object.keys(deref.paths)).toEqual(Object.keys(doc.paths));
+  });
+
+  it('bundle into a reader that hangs up early exits 0 without a stack trace', async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        join(packageRoot, 'bin', 'apikit.js'),
+        'spec',
+        'bundle',
+        '--dereference',
+        '--format',
+        'yaml',
+      ],
+      {
+        cwd: packageRoot,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 20_000,
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    // Like `| head -1`: the first chunk, then the pipe closed.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 
   it('types --check agrees that the committed types are current', async () => {
