@@ -6,7 +6,7 @@
 // bundle runs the very code tsc emitted; dist/bin/cli.js stays for anyone importing it.
 //
 //   node scripts/build-cli.mjs            (part of npm run build)
-import { readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -74,12 +74,12 @@ const oneLazyStringWidth = {
   },
 };
 
+/** How long chunks of an earlier build stay beside the current one (see buildCli). */
+const OLD_CHUNKS_KEPT_MS = 24 * 3600 * 1000;
+
 export async function buildCli() {
-  // Built beside the old bundle and swapped in by two renames: a CLI started meanwhile (a test,
-  // a bench) never finds dist/cli half written, and old chunks do not pile up beside new ones.
   const target = join(root, outdir);
   const fresh = `${target}.new-${process.pid}`;
-  const stale = `${target}.old-${process.pid}`;
   await rm(fresh, { recursive: true, force: true });
   await esbuild.build({
     absWorkingDir: root,
@@ -100,11 +100,22 @@ export async function buildCli() {
     legalComments: 'none',
     logLevel: 'warning',
   });
-  await rename(target, stale).catch((error) => {
-    if (error.code !== 'ENOENT') throw error;
-  });
-  await rename(fresh, target);
-  await rm(stale, { recursive: true, force: true });
+  // Built beside the bundle in use, then moved in file by file, the entry last: a CLI started
+  // meanwhile (a test, a bench) finds either the old entry or the new one with all its chunks.
+  const built = await readdir(fresh);
+  const isEntry = (name) => name === 'cli.js' || name === 'cli.js.map';
+  await mkdir(target, { recursive: true });
+  for (const name of [...built.filter((n) => !isEntry(n)), ...built.filter(isEntry)])
+    await rename(join(fresh, name), join(target, name));
+  await rm(fresh, { recursive: true, force: true });
+  // A server still running an earlier build imports some chunks only when first needed (the
+  // token library at the first login): its chunks (content-hashed names) stay for a day.
+  const now = Date.now();
+  for (const name of await readdir(target)) {
+    if (built.includes(name)) continue;
+    const file = join(target, name);
+    if (now - (await stat(file)).mtimeMs > OLD_CHUNKS_KEPT_MS) await rm(file, { force: true });
+  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
