@@ -8,6 +8,7 @@ import { renderProblem } from '../../reference-server/api/problem-response.js';
 import { requestIdOf } from '../../reference-server/api/request-id.js';
 import { ApiProblem } from '../../reference-server/domain/api-problem.js';
 import { answerClientError } from '../../reference-server/http/client-error.js';
+import { readNodeBody } from '../../reference-server/http/read-node-body.js';
 import { resolveServerConfig, type ServerConfig } from '../../reference-server/server-config.js';
 import {
   ContractViolationError,
@@ -169,21 +170,9 @@ async function serve(
   const requestId = requestIdOf(typeof sent === 'string' ? sent : undefined);
 
   // Bytes as they came, bounded: MAX_BODY_BYTES + 1 are enough for the pipeline to answer 413
-  // in the contract's order (the Express adapter keeps the same prefix). A request with neither
-  // Content-Length nor Transfer-Encoding has no body (RFC 9112, 6.3): nothing to wait for.
-  const chunks: Buffer[] = [];
-  let kept = 0;
-  if (
-    req.headers['content-length'] !== undefined ||
-    req.headers['transfer-encoding'] !== undefined
-  ) {
-    for await (const chunk of req as AsyncIterable<Buffer>) {
-      if (kept > MAX_BODY_BYTES) continue;
-      const room = MAX_BODY_BYTES + 1 - kept;
-      chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
-      kept += Math.min(chunk.length, room);
-    }
-  }
+  // in the contract's order, read as the Express adapter reads them.
+  const { kept: chunks, total } = await readNodeBody(req);
+  const kept = Math.min(total, MAX_BODY_BYTES + 1);
 
   if (FORBIDDEN_FETCH_METHODS.has(method.toUpperCase())) {
     // MSW handlers take Fetch Requests, which cannot carry these methods.
@@ -212,7 +201,9 @@ async function serve(
   const request = new Request(`http://mock.invalid${target.startsWith('/') ? target : '/'}`, {
     method,
     headers,
-    ...(hasBody ? { body: Buffer.concat(chunks), duplex: 'half' } : {}),
+    ...(hasBody
+      ? { body: Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1), duplex: 'half' }
+      : {}),
   } as RequestInit);
 
   // The handlers leave their answer for this adapter rather than in a body stream (0029).
