@@ -1,6 +1,4 @@
-import type { SpecOperation } from '../spec/operations.js';
-
-const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
+import { isUnsafeMethod, type SpecOperation } from '../spec/operations.js';
 
 /**
  * Operations in the order a phase that works through them side by side (the cases of each in
@@ -14,7 +12,7 @@ const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
  */
 export function longestFirst(operations: SpecOperation[], login?: string): SpecOperation[] {
   const rank = (op: SpecOperation) =>
-    op.operationId === login ? 0 : UNSAFE.has(op.method) ? 1 : 2;
+    op.operationId === login ? 0 : isUnsafeMethod(op.method) ? 1 : 2;
   return operations
     .map((op, index) => ({ op, index, rank: rank(op) }))
     .sort((a, b) => a.rank - b.rank || a.index - b.index)

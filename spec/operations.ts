@@ -14,6 +14,14 @@ export const HTTP_METHODS = [
 ] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
+/** The methods that change state (RFC 9110, 9.2.1): what the runner treats as writes. */
+const UNSAFE_METHODS: ReadonlySet<HttpMethod> = new Set(['post', 'put', 'patch', 'delete']);
+
+/** Whether `method` may change state on the target (POST, PUT, PATCH, DELETE). */
+export function isUnsafeMethod(method: HttpMethod): boolean {
+  return UNSAFE_METHODS.has(method);
+}
+
 /** One operation of a dereferenced description, with path-level parameters merged in. */
 export interface SpecOperation {
   operationId: string;

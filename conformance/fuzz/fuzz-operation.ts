@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import type { SpecOperation } from '../../spec/operations.js';
+import { isUnsafeMethod, type SpecOperation } from '../../spec/operations.js';
 import type { CaseGenerator } from '../generate/case-generator.js';
 import { jsonRequestBody } from '../generate/json-request-body.js';
 import type { SeededRandom } from '../generate/seeded-random.js';
@@ -32,8 +32,6 @@ export interface FuzzBases {
   /** A copy of a base body with fresh unique emails, so that repeated creates do not clash. */
   freshen(body: unknown): unknown;
 }
-
-const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 
 /**
  * Valid bodies and queries to mutate: examples first, then generated (every `format: email`
@@ -101,7 +99,7 @@ export function fuzzCase(
   const path: Record<string, PathChoice> = {};
   for (const param of pathParams) {
     if (chosen.has('path')) {
-      const fuzzed = fuzzPathParameter(param, UNSAFE.has(op.method), random);
+      const fuzzed = fuzzPathParameter(param, isUnsafeMethod(op.method), random);
       path[param.name] = fuzzed.value;
       add(fuzzed);
     } else path[param.name] = { kind: 'fixture', variant: 'exact' };

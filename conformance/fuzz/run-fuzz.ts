@@ -1,4 +1,4 @@
-import type { SpecOperation } from '../../spec/operations.js';
+import { isUnsafeMethod, type SpecOperation } from '../../spec/operations.js';
 import { credentialFor, describeResponse } from '../checks/probe-support.js';
 import { createCaseGenerator } from '../generate/create-case-generator.js';
 import { createEmailSource } from '../generate/unique-emails.js';
@@ -60,7 +60,6 @@ export const LOGIN_CASES = 12;
 const MAX_429_STREAK = 3;
 /** A DELETE that succeeded takes its resource; it is made again this often at most. */
 const MAX_RECREATIONS = 4;
-const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 
 /**
  * The fuzz phase of a run: for each selected operation, `perOperation` requests generated
@@ -144,7 +143,7 @@ export async function runFuzz(ctx: RunContext, settings: FuzzSettings): Promise<
         continue;
       }
       streak = 0;
-      if (status < 200 || status >= 300 || !UNSAFE.has(op.method)) continue;
+      if (status < 200 || status >= 300 || !isUnsafeMethod(op.method)) continue;
       verdict.accepted++;
       await readBack({ ctx, op, kase, exchange, params, authorization, send, verdict });
       if (op.method === 'delete' && params.owned.size > 0 && recreated < MAX_RECREATIONS) {
