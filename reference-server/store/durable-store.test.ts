@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Dataset, UserRecord } from '../domain/dataset.js';
-import { StoreUnavailableError } from '../domain/store.js';
+import { StoreUnavailableError, type Store } from '../domain/store.js';
 import { createDurableStore } from './durable-store.js';
 import { emptyDataset } from './empty-dataset.js';
 import { FailingAdapter } from './failing-adapter.js';
@@ -183,6 +183,62 @@ describe('createDurableStore', () => {
     await expect(refused).rejects.toThrow('store is closed');
     expect(store.data.counters.users).toBe(5);
     await expect(store.close()).resolves.toBeUndefined();
+  });
+
+  it('gathers writers that come back after their flush into one batch', async () => {
+    // Ten clients, each writing again as soon as its write is durable. Started at once, the
+    // flush after a full batch would carry the first client back alone, and the other nine
+    // would wait behind it (batches of 1 and 9 in turn).
+    const { disk, store } = await open({ delayMs: 40 });
+    const before = disk.writeCount;
+    const client = async () => {
+      for (let round = 0; round < 5; round += 1) await store.write(addUser);
+    };
+    await Promise.all(Array.from({ length: 10 }, client));
+
+    expect(store.data.counters.users).toBe(50);
+    expect(await disk.read()).toEqual(store.data);
+    // The very first write finds the store idle and goes alone; from then on each flush
+    // carries a write of every client (alternating batches would take 10 flushes).
+    expect(disk.writeCount - before).toBe(6);
+  });
+
+  it("starts a lone writer's flush at once", async () => {
+    const { disk, store } = await open({ delayMs: 20 });
+    for (let i = 1; i <= 3; i += 1) {
+      const before = disk.writeCount;
+      const write = store.write(addUser);
+      // Handed to the adapter synchronously: no timer stood in between.
+      expect(disk.writeCount).toBe(before + 1);
+      await expect(write).resolves.toBe(i);
+    }
+  });
+
+  /** Leaves the store having just made a batch of two writers durable. */
+  async function afterBatchOfTwo(store: Store): Promise<void> {
+    const first = store.write(addUser); // goes alone: the store is idle
+    await Promise.all([first, store.write(addUser), store.write(addUser)]);
+  }
+
+  it('does not wait for a writer that does not come back', async () => {
+    const { disk, store } = await open({ delayMs: 40 });
+    await afterBatchOfTwo(store);
+    const before = disk.writeCount;
+    // Only one of the two writes again: it waits for the other (a quarter of the last flush
+    // at most), then goes alone.
+    const again = store.write(addUser);
+    expect(disk.writeCount).toBe(before);
+    await expect(again).resolves.toBe(4);
+    expect(disk.writeCount).toBe(before + 1);
+  });
+
+  it('close flushes a batch that was waiting for more writers', async () => {
+    const { disk, store } = await open({ delayMs: 40 });
+    await afterBatchOfTwo(store);
+    const waiting = store.write(addUser);
+    await store.close();
+    await expect(waiting).resolves.toBe(4);
+    expect((await disk.read())?.counters.users).toBe(4);
   });
 
   it('passes retryAfterSeconds on to its errors', async () => {

@@ -35,6 +35,13 @@ export async function createDurableStore(options: DurableStoreOptions): Promise<
   return new DurableStore(adapter, data, retryAfterSeconds);
 }
 
+/**
+ * How long the next flush may wait for writes to gather, as a share of the last flush's time
+ * (and at most {@link GATHER_MAX_MS}): see `#gatherWait`.
+ */
+const GATHER_SHARE = 0.25;
+const GATHER_MAX_MS = 25;
+
 /** A write applied in memory, waiting for the flush that makes it durable. */
 interface Waiter {
   resolve: () => void;
@@ -59,6 +66,15 @@ class DurableStore implements Store {
   /** True from a failed flush until a reload succeeds: `data` may hold changes not on disk. */
   #stale = false;
   #closed = false;
+  /**
+   * Writes expected in the next batch (the last batch made durable and the writes that were
+   * waiting when it was), when that flush ended, and how long it took (ms).
+   */
+  #expected = 0;
+  #lastEnd = 0;
+  #lastDuration = 0;
+  /** The flush waiting for writes to gather (see `#gatherWait`). */
+  #gathering: ReturnType<typeof setTimeout> | undefined;
 
   constructor(adapter: Adapter<Dataset>, data: Dataset, retryAfterSeconds: number) {
     this.#adapter = adapter;
@@ -91,6 +107,8 @@ class DurableStore implements Store {
 
   async close(): Promise<void> {
     this.#closed = true;
+    // Nothing more can join the batch a flush is waiting for.
+    this.#startFlush(true);
     // No write can join once closed, and each flush or reload retires writes that were already
     // accepted, so this settles after the last of them.
     while (this.#flushing !== null || this.#restoring !== null) {
@@ -123,14 +141,45 @@ class DurableStore implements Store {
     });
   }
 
-  #startFlush(): void {
+  #startFlush(now = false): void {
     if (this.#flushing !== null || this.#pending.length === 0) return;
+    const wait = now ? 0 : this.#gatherWait();
+    if (wait > 0) {
+      this.#gathering ??= setTimeout(() => {
+        this.#gathering = undefined;
+        this.#startFlush(true);
+      }, wait);
+      return;
+    }
+    clearTimeout(this.#gathering);
+    this.#gathering = undefined;
     const batch = this.#pending;
     this.#pending = [];
     this.#flushing = this.#flush(batch);
   }
 
+  /**
+   * How long (ms) the next flush should wait for more writes, 0 to start now. A flush answers
+   * its whole batch at once, and under steady concurrency those clients come back with their
+   * next writes a moment later: started at once, the next flush would carry the one or two
+   * writes that arrived during the last flush, and the rest would wait a whole flush more
+   * behind it (batches of 1 and 49 in turn at 50 clients, each flush a full file write). So
+   * the next flush waits until as many writes are pending as there were writers at the end
+   * of the last flush (its batch and those already waiting), but no longer than a quarter of
+   * the last flush's time (a flush of the 100,000-user file takes 100 ms; of a small one, so
+   * little that it never waits). A lone client, whose last batch was its own write, never waits.
+   */
+  #gatherWait(): number {
+    // Closing: nothing more can join, and close() waits only for flushes under way.
+    if (this.#closed || this.#pending.length >= this.#expected) return 0;
+    const window = Math.min(GATHER_MAX_MS, this.#lastDuration * GATHER_SHARE);
+    const left = this.#lastEnd + window - performance.now();
+    // setTimeout cannot wait less than a millisecond.
+    return left >= 1 ? left : 0;
+  }
+
   async #flush(batch: Waiter[]): Promise<void> {
+    const started = performance.now();
     let failure: { cause: unknown } | null = null;
     try {
       // The adapter snapshots `data` inside this call (a synchronous throw becomes a rejection),
@@ -141,6 +190,9 @@ class DurableStore implements Store {
     }
     if (failure === null) {
       this.#flushing = null;
+      this.#expected = batch.length + this.#pending.length;
+      this.#lastEnd = performance.now();
+      this.#lastDuration = this.#lastEnd - started;
       for (const waiter of batch) waiter.resolve();
       this.#startFlush();
       return;
