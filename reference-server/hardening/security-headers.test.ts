@@ -92,6 +92,34 @@ describe('security headers', () => {
     }
   });
 
+  it("API answers are no documents: helmet's document-only headers go on /docs alone", async () => {
+    // Only what governs a document's scripts, windows, DNS prefetching or plugins (decision 0036).
+    const documentOnly = [
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    const auth = { Authorization: `Bearer ${server.adminToken}` };
+    for (const path of ['/api/v1/users/1', '/api/v1/nothing-here', '/healthz', '/openapi.json']) {
+      const res = await httpCall({ method: 'GET', url: `${server.url}${path}`, headers: auth });
+      for (const name of documentOnly) expect(res.headers.get(name), `${path}: ${name}`).toBeNull();
+      // A JSON answer allows nothing to load or run, and only its own origin to frame it.
+      expect(res.headers.get('content-security-policy'), path).toBe(
+        "default-src 'none';frame-ancestors 'self'",
+      );
+      expect(res.headers.get('cross-origin-resource-policy'), path).toBe('cross-origin');
+    }
+    for (const path of ['/docs', '/docs/init.js']) {
+      const res = await httpCall({ method: 'GET', url: `${server.url}${path}` });
+      for (const name of documentOnly)
+        expect(res.headers.get(name), `${path}: ${name}`).not.toBeNull();
+      expect(res.headers.get('content-security-policy'), path).toMatch(/script-src 'self'/);
+    }
+  });
+
   it('on the rate limiter 429', async () => {
     let res;
     for (let i = 0; i < 3; i += 1) {

@@ -3,16 +3,12 @@ import { ApiProblem } from '../domain/api-problem.js';
 import { API_BASE, apiRelativePath } from '../api/api-paths.js';
 import { renderProblem } from '../api/problem-response.js';
 import { requestIdOf } from '../api/request-id.js';
+import { API_SECURITY_HEADERS } from './security-headers.js';
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 501: 'Not Implemented' };
 
-/** helmet never sees these answers (Express does not run), so they carry its basics here. */
-const SECURITY_HEADERS = {
-  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'self'",
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'SAMEORIGIN',
-  'Referrer-Policy': 'no-referrer',
-};
+/** Express never runs for these answers: they carry the API answers' security headers here. */
+const SECURITY_HEADERS = Object.fromEntries(API_SECURITY_HEADERS);
 
 /**
  * Answers requests that Node's HTTP parser refuses before Express sees them (a method it does

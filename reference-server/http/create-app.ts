@@ -2,16 +2,15 @@ import express, {
   type Express,
   type NextFunction,
   type Request,
-  type RequestHandler,
   type Response,
 } from 'express';
-import helmet from 'helmet';
 import { ApiProblem } from '../domain/api-problem.js';
 import type { Api } from '../api/create-api.js';
 import { API_BASE, apiRelativePath } from '../api/api-paths.js';
 import { renderProblem } from '../api/problem-response.js';
 import { requestIdOf } from '../api/request-id.js';
 import { docsPage } from './docs-page.js';
+import { API_SECURITY_HEADERS, DOCUMENT_SECURITY_HEADERS } from './security-headers.js';
 import { rateLimits, type RateLimitOptions } from './rate-limits.js';
 import { toApiRequest } from './to-api-request.js';
 
@@ -38,18 +37,6 @@ export function createApp(options: AppOptions): Express {
   app.set('etag', false); // the pipeline computes ETags of the exact representation
   app.set('trust proxy', false);
 
-  // helmet's headers do not depend on the request: taken once from helmet itself and set by
-  // the first middleware, with the request id and the draining check (one layer, not three).
-  const security = recordedHeaders(
-    helmet({
-      // An API meant for browsers on other origins (CORS decides who may read).
-      crossOriginResourcePolicy: { policy: 'cross-origin' },
-      // The server speaks plain HTTP (TLS is a proxy's job): HSTS and an upgrade of /docs'
-      // asset requests to https would only break the page.
-      strictTransportSecurity: false,
-      contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
-    }),
-  );
   app.use((req: Request, res: Response, next: NextFunction) => {
     const sent = req.headers['x-request-id'];
     const id = requestIdOf(typeof sent === 'string' ? sent : undefined);
@@ -71,6 +58,11 @@ export function createApp(options: AppOptions): Express {
         });
       });
     }
+    // helmet's headers do not depend on the request: recorded once (security-headers.ts) and
+    // set here, with the request id and the draining check (one layer, not three).
+    const security = req.path.startsWith('/docs')
+      ? DOCUMENT_SECURITY_HEADERS
+      : API_SECURITY_HEADERS;
     for (const [name, value] of security) res.setHeader(name, value);
     if (!options.isDraining()) return next();
     res.setHeader('Connection', 'close');
@@ -117,28 +109,4 @@ function sendProblem(req: Request, res: Response, problem: ApiProblem): void {
     id,
   );
   res.status(rendered.status).set(rendered.headers).send(rendered.body);
-}
-
-/**
- * The headers a header-only middleware (helmet) sets, recorded once on a stand-in response.
- * Throws if it does anything else, so a helmet upgrade that starts to depend on the request
- * fails at start instead of being frozen wrongly.
- */
-function recordedHeaders(middleware: RequestHandler): [string, string | string[]][] {
-  const headers = new Map<string, [string, string | string[]]>();
-  let finished = false;
-  const res = {
-    setHeader(name: string, value: string | string[]) {
-      headers.set(name.toLowerCase(), [name, value]);
-      return res;
-    },
-    removeHeader(name: string) {
-      headers.delete(name.toLowerCase());
-    },
-  };
-  void middleware({ headers: {} } as Request, res as unknown as Response, () => {
-    finished = true;
-  });
-  if (!finished) throw new Error('the security headers middleware did not finish synchronously');
-  return [...headers.values()];
 }
