@@ -1,9 +1,4 @@
-import express, {
-  type Express,
-  type NextFunction,
-  type Request,
-  type Response,
-} from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { ApiProblem } from '../domain/api-problem.js';
 import type { Api } from '../api/create-api.js';
 import { API_BASE, apiRelativePath } from '../api/api-paths.js';
