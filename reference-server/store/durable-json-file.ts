@@ -1,9 +1,11 @@
+import { close, open } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
 import type { Dataset } from '../domain/dataset.js';
-import { replaceFile } from './file-replacer.js';
-import { createFragmentSerializer } from './fragment-serializer.js';
+import { keepOpen, replaceFile, type KeptFile } from './file-replacer.js';
+import { createFragmentSerializer, type SerializedFile } from './fragment-serializer.js';
 
 /**
  * A lowdb adapter for a JSON file that is never torn and never loses an acknowledged write:
@@ -17,7 +19,13 @@ import { createFragmentSerializer } from './fragment-serializer.js';
 export class DurableJsonFile implements Adapter<Dataset> {
   readonly file: string;
   private swept = false;
-  readonly #serialize = createFragmentSerializer({ sharedMemory: true });
+  readonly #serializer = createFragmentSerializer();
+  /** The file last written (or read), kept open: unchanged chunks are copied from it. */
+  #source: KeptFile | undefined;
+  /** Whether `#source` is the file read (its chunks are looked for) rather than written. */
+  #sourceWasRead = false;
+  /** Writes sent to the worker and not settled yet. */
+  #inFlight = 0;
 
   constructor(file: string) {
     this.file = file;
@@ -29,13 +37,29 @@ export class DurableJsonFile implements Adapter<Dataset> {
       this.swept = true;
       await this.sweepTempFiles();
     }
-    let text: string;
+    let fd: number;
     try {
-      text = await readFile(this.file, 'utf8');
+      // Kept open: the first write copies from it the chunks it still holds byte for byte (it
+      // compares them, so a change after the open costs copies, never a wrong byte). A bare
+      // descriptor, not a FileHandle, which closes itself when collected.
+      fd = await openFile(this.file, 'r');
     } catch (error) {
       if (errorCode(error) === 'ENOENT') return null;
       throw error;
     }
+    let text: string;
+    let kept: KeptFile | undefined;
+    try {
+      kept = keepOpen(fd);
+      text = await readFile(this.file, 'utf8');
+    } catch (error) {
+      if (kept !== undefined) kept.release();
+      else close(fd, () => {});
+      throw error;
+    }
+    this.#source?.release();
+    this.#source = kept;
+    this.#sourceWasRead = true;
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -68,18 +92,44 @@ export class DurableJsonFile implements Adapter<Dataset> {
   write(data: Dataset): Promise<void> {
     // Before returning: the snapshot is the data at the moment of the call, whatever the caller
     // changes while the bytes are on their way. Compact: the file may hold 100,000 users, so it
-    // is made of remembered chunks of records (only changed chunks are serialized again) and
-    // written a chunk at a time, never held as one string or one buffer. The chunks live in
-    // shared memory: the worker thread that replaces the file reads them where they are.
-    let parts: Buffer[];
+    // is made of chunks of records, and only the chunks that changed since the last file are
+    // serialized and encoded again; the others are copied from that file (kept open by the
+    // worker thread that replaces the file), so the file's bytes are never held in memory.
+    // Copying needs the last file intact and no other write in flight (its file is not the
+    // last one yet, and it may fail): otherwise every byte is encoded, as on the first write.
+    const source =
+      this.#inFlight === 0 && this.#source?.intact(this.file) === true ? this.#source : undefined;
+    let file: SerializedFile;
     try {
-      parts = this.#serialize(data);
+      file =
+        source !== undefined && this.#sourceWasRead
+          ? this.#serializer.serialize(data, false, source)
+          : this.#serializer.serialize(data, source !== undefined);
     } catch (error) {
       return Promise.reject(error);
     }
-    return replaceFile(this.file, parts);
+    this.#inFlight++;
+    return replaceFile(this.file, file.pieces, { source, keep: true }).then(
+      (kept) => {
+        this.#inFlight--;
+        this.#source?.release();
+        this.#source = kept;
+        this.#sourceWasRead = false;
+        file.commit();
+      },
+      (error: unknown) => {
+        this.#inFlight--;
+        // Whatever is on disk now, the next write starts afresh from the data alone.
+        this.#source?.release();
+        this.#source = undefined;
+        this.#serializer.forget();
+        throw error;
+      },
+    );
   }
 }
+
+const openFile = promisify(open);
 
 const REFUSAL = 'refusing to replace it with demo data: repair the file or move it away';
 
