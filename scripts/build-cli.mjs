@@ -10,6 +10,7 @@ import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { lazyExpressDependencies } from './lazy-dependencies.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -91,7 +92,7 @@ export async function buildCli() {
     platform: 'node',
     target: ['node20.19'],
     external: EXTERNAL,
-    plugins: [yargsShimLocation, oneLazyStringWidth],
+    plugins: [yargsShimLocation, oneLazyStringWidth, lazyExpressDependencies(root)],
     // CommonJS packages inside an ES module bundle still call require() for Node built-ins.
     banner: {
       js: "import { createRequire as __apikitCreateRequire } from 'node:module'; const require = __apikitCreateRequire(import.meta.url);",
