@@ -31,7 +31,9 @@ let cached: Promise<BundledSpec> | undefined;
 export function loadBundledSpec(): Promise<BundledSpec> {
   cached ??= readFile(bundledSpecJsonPath, 'utf8').then((text) => {
     const bundled = JSON.parse(text) as object;
-    return { spec: deepFreeze(dereferenceDocument(bundled)), json: JSON.stringify(bundled) };
+    // Compact JSON first: the dereference then resolves this parse in place.
+    const json = JSON.stringify(bundled);
+    return { spec: deepFreeze(dereferenceDocument(bundled, { inPlace: true })), json };
   });
   cached.catch(() => (cached = undefined));
   return cached;

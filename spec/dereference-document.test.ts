@@ -18,6 +18,18 @@ describe('the bundled description for runtimes without a file system', () => {
     expect(JSON.parse(JSON.stringify(ours))).toEqual(JSON.parse(JSON.stringify(await loadSpec())));
   });
 
+  it('leaves the document given as it is, unless asked to resolve it in place', () => {
+    const text = readFileSync(join(specPath, '..', 'openapi.json'), 'utf8');
+    const given = JSON.parse(text) as object;
+    const copied = dereferenceDocument(given);
+    expect(copied).not.toBe(given);
+    expect(given).toEqual(JSON.parse(text));
+    const resolved = dereferenceDocument(given, { inPlace: true });
+    expect(resolved).toBe(given);
+    expect(JSON.stringify(resolved)).not.toContain('"$ref"');
+    expect(JSON.parse(JSON.stringify(resolved))).toEqual(JSON.parse(JSON.stringify(copied)));
+  });
+
   it('refuses references it cannot resolve', () => {
     expect(() =>
       dereferenceDocument({ components: { schemas: { A: { $ref: '#/components/schemas/B' } } } }),

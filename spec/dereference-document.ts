@@ -5,15 +5,20 @@ import type { OpenApiDocument } from './load-spec.js';
  * Resolves the internal `$ref`s (`#/components/...`) of a bundled description in place of a
  * file-reading parser, for runtimes without a file system (the mocks in a browser). Each
  * reference becomes the very object it points at, as swagger-parser's dereference does.
- * Throws on a reference it cannot resolve: a bundled description has no external ones.
+ * Throws on a reference it cannot resolve: a bundled description has no external ones. The
+ * document given is left as it is unless `inPlace` (for a caller that has just parsed it and
+ * keeps no other use of it: the copy is a fifth of the time).
  *
  * @example
  * import bundled from './openapi.json' with { type: 'json' };
  * const doc = dereferenceDocument(bundled);
  */
-export function dereferenceDocument(bundled: OpenAPIV3.Document | object): OpenApiDocument {
+export function dereferenceDocument(
+  bundled: OpenAPIV3.Document | object,
+  { inPlace = false }: { inPlace?: boolean } = {},
+): OpenApiDocument {
   // A JSON document: a JSON round trip copies it faster than structuredClone does.
-  const root = JSON.parse(JSON.stringify(bundled)) as Record<string, unknown>;
+  const root = (inPlace ? bundled : JSON.parse(JSON.stringify(bundled))) as Record<string, unknown>;
   const resolving = new Set<string>();
   // A target is resolved in place once; later references to it take the result as it is
   // instead of walking its subtree again (a shared schema is referenced dozens of times).
