@@ -45,6 +45,7 @@ import { prismArgs, startApikitMock, startPrismMock } from './subjects/mock-subj
 import { ADMIN, serveArgs, startReferenceServer } from './subjects/reference-server-subject.js';
 import { bearerHeaders, PRODUCTION_ENV, type Subject } from './subjects/subject.js';
 import { judge, TARGETS, type JudgedTarget, type Missing } from './targets.js';
+import { warmWrites } from './warm-writes.js';
 
 const GROUPS = ['get', 'mock', 'write', 'cold', 'conform', 'msw'] as const;
 type Group = (typeof GROUPS)[number];
@@ -60,6 +61,11 @@ interface Settings {
   writeSizes: number[];
   /** POSTs per write measurement, by store size (bounded so the store stays near its size). */
   writeAmounts: Record<number, number>;
+  /**
+   * Create-and-delete pairs that warm a write subject up before its measurement, for at most
+   * `warmupSeconds` (the store stays at its size: decision 0038); none at 100,000 users.
+   */
+  writeWarmPairs: number;
   writeMaxSeconds: number;
   /** The json-server peers in the GET table and the beta in the write table. */
   allPeers: boolean;
@@ -145,6 +151,7 @@ function parseSettings(argv: string[]): Settings {
     writeAmounts: quick
       ? { 1_000: 400, 100_000: 50 }
       : { 1_000: 1_000, 10_000: 1_000, 100_000: 1_000 },
+    writeWarmPairs: quick ? 500 : 1_000,
     writeMaxSeconds: quick ? 15 : 20,
     allPeers: !quick,
     sharedBaselines: quick,
@@ -341,6 +348,7 @@ async function main(): Promise<number> {
       readStoreUsers: READ_STORE_USERS,
       writeSizes: settings.writeSizes,
       writeAmounts: settings.writeAmounts,
+      writeWarmPairs: settings.writeWarmPairs,
       writeMaxSeconds: settings.writeMaxSeconds,
       coldStarts: settings.coldStarts,
       conformRuns: settings.conformRuns,
@@ -606,8 +614,20 @@ class Bench {
             : await startJsonServerBeta(file);
       const afterStart = subject.process.memory();
       const amount = this.settings.writeAmounts[users] ?? 500;
+      const createUrl = subject.url + (key === 'ref' ? '/api/v1/users' : '/users');
+      // Warm, at the store's own size: records created and deleted again (decision 0038).
+      // Not at 100k, where a flush takes long enough that JIT warmth is not what counts.
+      if (users < 100_000)
+        await warmWrites({
+          createUrl,
+          headers: subject.headers,
+          body: WRITE_BODY,
+          connections: this.settings.connections,
+          pairs: this.settings.writeWarmPairs,
+          maxSeconds: this.settings.warmupSeconds,
+        });
       const result = await runLoad({
-        url: subject.url + (key === 'ref' ? '/api/v1/users' : '/users'),
+        url: createUrl,
         method: 'POST',
         headers: { ...subject.headers, 'Content-Type': 'application/json' },
         body: WRITE_BODY,
