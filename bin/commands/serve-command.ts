@@ -82,11 +82,15 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       { createServer },
       { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD, ServerConfigError },
       { batchedLines },
+      { boundHeapGrowth },
     ] = await Promise.all([
       import('../../reference-server/create-server.js'),
       import('../../reference-server/server-config.js'),
       import('../../reference-server/http/batched-lines.js'),
+      import('../../reference-server/node/heap-growth.js'),
     ]);
+    // The whole store lives in this heap: its footprint should follow the data (decision 0039).
+    boundHeapGrowth();
     let log: ((line: object) => void) | undefined;
     if (args['log-format'] === 'json') {
       // One write to stderr per turn of the event loop, not per request; the rest on exit.
