@@ -18,6 +18,8 @@ export interface ConformRun {
   /** The runner's own duration (its report). */
   runnerMs?: number;
   failed?: number;
+  /** The fuzz phase alone (its report's `summary.fuzz`): what the CLI prints as the fuzz rate. */
+  fuzz?: { requests: number; durationMs: number };
 }
 
 function credentials(): string[] {
@@ -128,14 +130,23 @@ function timeCli(args: string[], reportFile: string): Promise<ConformRun> {
       readFile(reportFile, 'utf8').then(
         (text) => {
           const { summary } = JSON.parse(text) as {
-            summary?: { requests?: number; durationMs?: number; results?: { failed?: number } };
+            summary?: {
+              requests?: number;
+              durationMs?: number;
+              results?: { failed?: number };
+              fuzz?: { requests?: number; durationMs?: number };
+            };
           };
+          const fuzz = summary?.fuzz;
           resolve({
             wallMs,
             exitCode: code,
             ...(summary?.requests !== undefined ? { requests: summary.requests } : {}),
             ...(summary?.durationMs !== undefined ? { runnerMs: summary.durationMs } : {}),
             ...(summary?.results?.failed !== undefined ? { failed: summary.results.failed } : {}),
+            ...(fuzz?.requests !== undefined && fuzz.durationMs
+              ? { fuzz: { requests: fuzz.requests, durationMs: fuzz.durationMs } }
+              : {}),
           });
         },
         () =>

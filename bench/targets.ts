@@ -176,7 +176,7 @@ export const TARGETS = {
   fuzzThroughput: {
     id: 'fuzz-throughput',
     title: 'apikit conform --fuzz throughput',
-    how: 'requests ÷ runner duration, from its JSON report',
+    how: 'fuzz requests ÷ fuzz phase duration (the rate the CLI prints), from its JSON report; --fuzz 100 --fuzz-only, 3 runs against a warm server',
     unit: 'req/s',
     direction: 'at-least',
     guarded: false,
