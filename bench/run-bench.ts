@@ -973,17 +973,13 @@ class Bench {
       'conform-rate',
       'conform run: requests per second of runner time',
       'req/s',
-      this.conformRuns.flatMap((r) =>
-        r.requests && r.runnerMs ? [(r.requests / r.runnerMs) * 1000] : [],
-      ),
+      this.conformRuns.flatMap(runnerRate),
     );
     add(
       'fuzz-run-rate',
       'fuzz run: all requests ÷ runner duration (logins, fixtures and cleanup included)',
       'req/s',
-      this.fuzzRuns.flatMap((r) =>
-        r.requests && r.runnerMs ? [(r.requests / r.runnerMs) * 1000] : [],
-      ),
+      this.fuzzRuns.flatMap(runnerRate),
     );
     if (this.msw) {
       const m = this.msw;
@@ -1087,3 +1083,8 @@ main().then(
     process.exitCode = 2;
   },
 );
+
+/** A conform run's requests per second of the runner's own duration ([] when unknown). */
+function runnerRate(run: ConformRun): number[] {
+  return run.requests && run.runnerMs ? [(run.requests / run.runnerMs) * 1000] : [];
+}
