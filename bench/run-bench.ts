@@ -849,6 +849,16 @@ class Bench {
       (this.fuzzRuns.length > 0
         ? { kind: 'error', reason: 'fuzz runs gave no fuzz summary' }
         : this.missing('conform', 'conform'));
+    // A rate from runs that found something, or from fewer runs than asked, is said so.
+    const fuzzNote =
+      [
+        this.fuzzRuns.some((r) => r.exitCode !== 0)
+          ? `exit codes ${this.fuzzRuns.map((r) => r.exitCode).join(', ')}`
+          : '',
+        fuzzRates.length > 0 && this.fuzzMissing ? this.fuzzMissing.reason : '',
+      ]
+        .filter(Boolean)
+        .join('; ') || undefined;
     return [
       pairTarget(TARGETS.getUserThroughput, 'get-user', 'get'),
       pairTarget(TARGETS.getUserP99, 'get-user', 'get', p99),
@@ -876,7 +886,7 @@ class Bench {
         this.missing('conform', 'conform'),
         conformNote,
       ),
-      judge(TARGETS.fuzzThroughput, spread(fuzzRates), fuzzMissing),
+      judge(TARGETS.fuzzThroughput, spread(fuzzRates), fuzzMissing, fuzzNote),
       judge(
         TARGETS.memory100k,
         spread(this.memory100k.map((m) => m.peakMb)),
