@@ -161,7 +161,7 @@ function parseSettings(argv: string[]): Settings {
     prismColdStarts: quick ? 0 : 2,
     conformRuns: quick ? 1 : 3,
     fuzzCases: quick ? 0 : 100,
-    fuzzRuns: 3,
+    fuzzRuns: quick ? 0 : 3,
     mswRequests: quick ? 200 : 5_000,
     groups,
     ...(values['cpu-prof'] ? { cpuProfileDir: join(REPO_ROOT, 'bench/profiles') } : {}),
@@ -356,7 +356,7 @@ async function main(): Promise<number> {
       coldStarts: settings.coldStarts,
       conformRuns: settings.conformRuns,
       fuzzCases: settings.fuzzCases,
-      fuzzRuns: settings.fuzzCases === 0 ? 0 : settings.fuzzRuns,
+      fuzzRuns: settings.fuzzRuns,
       groups: [...settings.groups],
       loadGenerator: 'autocannon 8 (separate process)',
       nodeEnv: 'production',
@@ -623,8 +623,9 @@ class Bench {
       const createUrl = subject.url + (key === 'ref' ? '/api/v1/users' : '/users');
       // Warm, at the store's own size: records created and deleted again (decision 0038).
       // Not at 100k, where a flush takes long enough that JIT warmth is not what counts.
-      if (users < 100_000)
-        await warmWrites({
+      const warm = users < 100_000;
+      if (warm) {
+        const warmup = await warmWrites({
           createUrl,
           headers: subject.headers,
           body: WRITE_BODY,
@@ -632,6 +633,10 @@ class Bench {
           pairs: this.settings.writeWarmPairs,
           maxSeconds: this.settings.warmupSeconds,
         });
+        log(
+          `write warmup at ${users.toLocaleString('en-US')} users (${key}): ${warmup.pairs} create/delete pairs in ${warmup.seconds.toFixed(1)} s`,
+        );
+      }
       const result = await runLoad({
         url: createUrl,
         method: 'POST',
@@ -641,7 +646,7 @@ class Bench {
         amount,
         // No warmup at 100k: a flush there takes seconds, and a warmup cut off by its time
         // limit would leave its writes queued in front of the measured ones.
-        ...(users < 100_000 ? { warmupAmount: Math.min(100, Math.ceil(amount / 10)) } : {}),
+        ...(warm ? { warmupAmount: Math.min(100, Math.ceil(amount / 10)) } : {}),
         maxSeconds: this.settings.writeMaxSeconds,
       });
       if (key === 'ref' && users === 100_000) {
