@@ -6,13 +6,10 @@
  */
 import autocannon, { type Options, type Result } from 'autocannon';
 import { randomBytes } from 'node:crypto';
-import type { LoadResult, LoadSpec } from './load-spec.js';
+import { UNIQUE_TOKEN, type LoadResult, type LoadSpec } from './load-spec.js';
 
 /** Pause between the warmup and the measured load. */
 const SETTLE_MS = 1_000;
-
-/** The token in a body template that becomes a number unique to this process. */
-export const UNIQUE_TOKEN = '{{n}}';
 
 function options(spec: LoadSpec, phase: 'warmup' | 'measure'): Options {
   const base: Options = {

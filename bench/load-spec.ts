@@ -1,10 +1,16 @@
+/**
+ * The token in a body template that becomes a number unique to the request. Here, not in the
+ * driver, whose module runs the driver when loaded.
+ */
+export const UNIQUE_TOKEN = '{{n}}';
+
 /** What one load measurement fires: bench/load.ts hands it to bench/load-driver.ts. */
 export interface LoadSpec {
   /** Full URL, loopback only. */
   url: string;
   method?: string;
   headers?: Record<string, string>;
-  /** A request body; every `{{n}}` becomes a number unique to the request. */
+  /** A request body; every {@link UNIQUE_TOKEN} becomes a number unique to the request. */
   body?: string;
   connections: number;
   /** Measure for this long (ignored with `amount`). */

@@ -64,7 +64,7 @@ interface Settings {
    * 0041: the 1k pair's apikit side lasts half a second, so one noisy pair in three moves the
    * median).
    */
-  writeRuns: Record<number, number>;
+  writeRunsBySize: Record<number, number>;
   /** POSTs per write measurement, by store size (bounded so the store stays near its size). */
   writeAmounts: Record<number, number>;
   /**
@@ -157,7 +157,7 @@ function parseSettings(argv: string[]): Settings {
     durationSeconds: int(values.duration, quick ? 2 : 5, 1, 60, 'duration'),
     warmupSeconds: quick ? 1 : 2,
     writeSizes: quick ? [1_000, 100_000] : [1_000, 10_000, 100_000],
-    writeRuns: quick ? {} : { 1_000: Math.max(5, runs) },
+    writeRunsBySize: quick ? {} : { 1_000: Math.max(5, runs) },
     // Quick: one round of the connections at 100k (a flush there takes seconds).
     writeAmounts: quick
       ? { 1_000: 400, 100_000: 50 }
@@ -323,8 +323,11 @@ async function main(): Promise<number> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   if (settings.cpuProfileDir) await mkdir(settings.cpuProfileDir, { recursive: true });
+  const moreWriteRuns = Object.entries(settings.writeRunsBySize)
+    .map(([users, runs]) => `, ${runs} for POST at ${Number(users).toLocaleString('en-US')} users`)
+    .join('');
   log(
-    `apikit bench (${settings.mode}): ${settings.runs} run(s), ${settings.connections} connections, ` +
+    `apikit bench (${settings.mode}): ${settings.runs} run(s)${moreWriteRuns}, ${settings.connections} connections, ` +
       `${settings.durationSeconds} s per read measurement; groups ${[...settings.groups].join(', ')}`,
   );
   const revision = gitRevision();
@@ -359,7 +362,7 @@ async function main(): Promise<number> {
       warmupSeconds: settings.warmupSeconds,
       readStoreUsers: READ_STORE_USERS,
       writeSizes: settings.writeSizes,
-      writeRuns: settings.writeRuns,
+      writeRunsBySize: settings.writeRunsBySize,
       writeAmounts: settings.writeAmounts,
       writeWarmPairs: settings.writeWarmPairs,
       writeMaxSeconds: settings.writeMaxSeconds,
@@ -591,7 +594,7 @@ class Bench {
 
   /** POST /users with durable acknowledgement on fresh stores of each size, vs json-server. */
   async writePhase(): Promise<void> {
-    const runsAt = (users: number) => this.settings.writeRuns[users] ?? this.settings.runs;
+    const runsAt = (users: number) => this.settings.writeRunsBySize[users] ?? this.settings.runs;
     const most = Math.max(...this.settings.writeSizes.map(runsAt));
     for (let run = 0; run < most; run++) {
       for (const users of this.settings.writeSizes) {

@@ -1,4 +1,4 @@
-import { UNIQUE_TOKEN } from './load-driver.js';
+import { UNIQUE_TOKEN } from './load-spec.js';
 
 /** Options of {@link warmWrites}. */
 export interface WarmWritesOptions {
