@@ -3,6 +3,7 @@ import bundled from '../spec/openapi.json' with { type: 'json' };
 import { dereferenceDocument } from '../spec/dereference-document.js';
 import type { OpenApiDocument } from '../spec/load-spec.js';
 import { createApi, type Api } from '../reference-server/api/create-api.js';
+import { openDocuments } from '../reference-server/api/open-routes.js';
 import { createCachingAccessTokenCodec } from '../reference-server/domain/caching-access-token-codec.js';
 import type { DomainContext } from '../reference-server/domain/ports.js';
 import { buildSeedDataset } from '../reference-server/domain/seed-dataset.js';
@@ -79,7 +80,10 @@ export async function createMockContext(options: MockContextOptions = {}): Promi
   const api = createApi({
     ctx,
     spec,
-    documents: { json: JSON.stringify(bundled), yaml: stringify(bundled) },
+    documents: openDocuments({
+      json: () => JSON.stringify(bundled),
+      yaml: () => stringify(bundled),
+    }),
   });
   return { ctx, api, spec };
 }

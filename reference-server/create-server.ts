@@ -5,6 +5,7 @@ import type { Express } from 'express';
 import { loadBundledSpec } from '../spec/bundled-spec.js';
 import { specPath } from '../spec/spec-path.js';
 import { createApi } from './api/create-api.js';
+import { openDocuments } from './api/open-routes.js';
 import { createCachingAccessTokenCodec } from './domain/caching-access-token-codec.js';
 import { buildSeedDataset } from './domain/seed-dataset.js';
 import type { DomainContext } from './domain/ports.js';
@@ -78,7 +79,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const api = createApi({
     ctx,
     spec,
-    documents: { json, yaml },
+    documents: openDocuments({ json, yaml: () => yaml }),
     corsOrigins: config.corsOrigins,
     onUnexpectedError: (error, requestId) =>
       log?.({

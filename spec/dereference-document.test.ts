@@ -30,6 +30,25 @@ describe('the bundled description for runtimes without a file system', () => {
     expect(JSON.parse(JSON.stringify(resolved))).toEqual(JSON.parse(JSON.stringify(copied)));
   });
 
+  it('resolves escaped pointers (~1 for /, ~0 for ~) and shares the objects of a cycle', () => {
+    const doc = dereferenceDocument({
+      paths: { '/users': { get: { operationId: 'list' } } },
+      components: {
+        schemas: {
+          'a~b': { type: 'string' },
+          Node: { properties: { next: { $ref: '#/components/schemas/Node' } } },
+        },
+      },
+      refs: [{ $ref: '#/paths/~1users/get' }, { $ref: '#/components/schemas/a~0b' }, null],
+    }) as unknown as {
+      refs: unknown[];
+      components: { schemas: { Node: { properties: { next: unknown } } } };
+    };
+    expect(doc.refs).toEqual([{ operationId: 'list' }, { type: 'string' }, null]);
+    const node = doc.components.schemas.Node;
+    expect(node.properties.next).toBe(node);
+  });
+
   it('refuses references it cannot resolve', () => {
     expect(() =>
       dereferenceDocument({ components: { schemas: { A: { $ref: '#/components/schemas/B' } } } }),

@@ -27,7 +27,7 @@ export function dereferenceDocument(
     if (!ref.startsWith('#/')) throw new Error(`cannot resolve the external reference ${ref}`);
     let node: unknown = root;
     for (const raw of ref.slice(2).split('/')) {
-      const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+      const key = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
       node = (node as Record<string, unknown> | undefined)?.[key];
     }
     if (node === undefined) throw new Error(`unresolved reference ${ref}`);
@@ -37,7 +37,8 @@ export function dereferenceDocument(
     if (!node || typeof node !== 'object') return node;
     const ref = (node as { $ref?: unknown }).$ref;
     if (typeof ref === 'string') {
-      if (resolved.has(ref)) return resolved.get(ref);
+      const done = resolved.get(ref);
+      if (done !== undefined) return done;
       if (resolving.has(ref)) return target(ref); // a cycle: share the object, do not recurse
       resolving.add(ref);
       const result = resolve(target(ref));
@@ -45,8 +46,17 @@ export function dereferenceDocument(
       resolved.set(ref, result);
       return result;
     }
-    for (const [key, value] of Object.entries(node))
-      (node as Record<string, unknown>)[key] = resolve(value);
+    // for...in, and a write only where a reference was replaced: this runs once per start of
+    // the server, before V8 has optimized anything, and Object.entries (or Object.keys) with a
+    // write per key made it 10-14 ms instead of 3-4 for the 2,000 nodes of our contract. The
+    // document is parsed JSON: it has no inherited enumerable properties to skip.
+    const object = node as Record<string, unknown>;
+    for (const key in object) {
+      const value = object[key];
+      if (value === null || typeof value !== 'object') continue;
+      const result = resolve(value);
+      if (result !== value) object[key] = result;
+    }
     return node;
   };
   return resolve(root) as OpenApiDocument;

@@ -11,7 +11,7 @@ import { MAX_BODY_BYTES } from './body-parser.js';
 
 const SECRET = 'a-test-signing-secret-of-at-least-32-bytes';
 const codec = createJwtAccessTokenCodec(SECRET);
-const DOCUMENTS = { json: '{"openapi":"3.0.3"}', yaml: 'openapi: 3.0.3\n' };
+const DOCUMENTS = { json: () => '{"openapi":"3.0.3"}', yaml: () => 'openapi: 3.0.3\n' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let spec: OpenApiDocument;
@@ -366,7 +366,7 @@ describe('createApi: routing', () => {
     const health = await send('GET', '/healthz');
     expect(health.status).toBe(200);
     expect(JSON.parse(health.body ?? '')).toEqual({ status: 'ok' });
-    expect((await send('GET', '/openapi.json')).body).toBe(DOCUMENTS.json);
+    expect((await send('GET', '/openapi.json')).body).toBe(DOCUMENTS.json());
     expect((await send('GET', '/openapi.yaml')).headers.get('content-type')).toBe(
       'application/yaml',
     );
