@@ -11,6 +11,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { lazyExpressDependencies } from './lazy-dependencies.mjs';
+import { oneLazyStringWidth } from './lazy-string-width.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -48,33 +49,6 @@ const yargsShimLocation = {
   },
 };
 
-/**
- * yargs' help (which it renders for every command it runs, decision 0032) measures text with
- * string-width. cliui and wrap-ansi pin string-width 7, which sends every string through an
- * Intl.Segmenter; yargs' own string-width 8 answers printable ASCII without one. So the bundle
- * holds one string-width, 8, whose segmenter is made on first use: making it loads ICU's
- * segmentation data (20-30 ms), which apikit's ASCII help never needs.
- */
-const oneLazyStringWidth = {
-  name: 'one-lazy-string-width',
-  setup(build) {
-    const latest = join(root, 'node_modules', 'string-width', 'index.js');
-    build.onResolve({ filter: /^string-width$/ }, (args) =>
-      /[\\/]node_modules[\\/](yargs|cliui|wrap-ansi)[\\/]/.test(args.importer)
-        ? { path: latest }
-        : undefined,
-    );
-    build.onLoad({ filter: /[\\/]string-width[\\/]index\.js$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      const eager = 'const segmenter = new Intl.Segmenter();';
-      const lazy =
-        'let madeSegmenter; const segmenter = { segment: (text) => (madeSegmenter ??= new Intl.Segmenter()).segment(text) };';
-      // Another version may not have this line: then it is bundled as it is.
-      return { contents: source.replace(eager, lazy), loader: 'js' };
-    });
-  },
-};
-
 /** How long chunks of an earlier build stay beside the current one (see buildCli). */
 const OLD_CHUNKS_KEPT_MS = 24 * 3600 * 1000;
 
@@ -92,7 +66,7 @@ export async function buildCli() {
     platform: 'node',
     target: ['node20.19'],
     external: EXTERNAL,
-    plugins: [yargsShimLocation, oneLazyStringWidth, lazyExpressDependencies(root)],
+    plugins: [yargsShimLocation, oneLazyStringWidth(root), lazyExpressDependencies(root)],
     // CommonJS packages inside an ES module bundle still call require() for Node built-ins.
     banner: {
       js: "import { createRequire as __apikitCreateRequire } from 'node:module'; const require = __apikitCreateRequire(import.meta.url);",
