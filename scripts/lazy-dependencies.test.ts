@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../spec/spec-path.js';
+import { bundleProbe } from './bundle-probe.js';
 import { LAZY, lazyExpressDependencies } from './lazy-dependencies.mjs';
 
 // An Express app bundled the way scripts/build-cli.mjs bundles the CLI (iconv-lite and mime-db
@@ -31,21 +31,13 @@ const server = express()
 let bundle: string;
 
 beforeAll(async () => {
-  const result = await esbuild.build({
-    stdin: { contents: app, resolveDir: packageRoot, loader: 'js' },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: ['node20.19'],
+  bundle = await bundleProbe({
+    source: app,
     external: ['iconv-lite', 'mime-db'],
     plugins: [lazyExpressDependencies(packageRoot)],
-    banner: {
-      js: "import { createRequire as __c } from 'node:module'; const require = __c(import.meta.url);",
-    },
-    write: false,
-    logLevel: 'silent',
+    banner:
+      "import { createRequire as __c } from 'node:module'; const require = __c(import.meta.url);",
   });
-  bundle = result.outputFiles[0]!.text;
   // Beside the package, so that Node finds the external packages in its node_modules.
   writeFileSync(join(packageRoot, 'dist', 'lazy-dependencies-probe.mjs'), bundle);
 });

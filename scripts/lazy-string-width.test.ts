@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../spec/spec-path.js';
+import { bundleProbe } from './bundle-probe.js';
 import { LAZY_LINES, oneLazyStringWidth } from './lazy-string-width.mjs';
 
 const SAMPLES = ['漢字', '👍', 'e\u0301', '1\uFE0F\u20E3', '👨‍👩‍👧', 'Größe ✓'];
@@ -31,17 +31,7 @@ const probeFile = join(packageRoot, 'dist', 'lazy-string-width-probe.mjs');
 let bundle: string;
 
 beforeAll(async () => {
-  const result = await esbuild.build({
-    stdin: { contents: probe, resolveDir: packageRoot, loader: 'js' },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: ['node20.19'],
-    plugins: [oneLazyStringWidth(packageRoot)],
-    write: false,
-    logLevel: 'silent',
-  });
-  bundle = result.outputFiles[0]!.text;
+  bundle = await bundleProbe({ source: probe, plugins: [oneLazyStringWidth(packageRoot)] });
   writeFileSync(probeFile, bundle);
 });
 
