@@ -34,7 +34,7 @@ describe('openRoute', () => {
     expect(made).toEqual({ json: 0, yaml: 0 });
   });
 
-  it('serves each document with its media type, made on the first GET of it alone', () => {
+  it('serves each document with its media type, made on the first request for that one alone', () => {
     const { made, documents } = counted();
     const json = openRoute('/openapi.json', 'GET', documents);
     expect(json).toMatchObject({ status: 200, body: '{"made":1}' });
