@@ -5,7 +5,6 @@ import type { Express } from 'express';
 import { loadBundledSpec } from '../spec/bundled-spec.js';
 import { specPath } from '../spec/spec-path.js';
 import { createApi } from './api/create-api.js';
-import { openDocuments } from './api/open-routes.js';
 import { createCachingAccessTokenCodec } from './domain/caching-access-token-codec.js';
 import { buildSeedDataset } from './domain/seed-dataset.js';
 import type { DomainContext } from './domain/ports.js';
@@ -79,7 +78,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const api = createApi({
     ctx,
     spec,
-    documents: openDocuments({ json, yaml: () => yaml }),
+    // `json()` is made once per process, on first call (loadBundledSpec); the YAML is the file.
+    documents: { json, yaml: () => yaml },
     corsOrigins: config.corsOrigins,
     onUnexpectedError: (error, requestId) =>
       log?.({

@@ -12,7 +12,8 @@ export interface OpenDocuments {
 /**
  * {@link OpenDocuments} that make each text once, on the first request for it. Few clients ever
  * ask, and making them is not free: writing the YAML of our contract takes 70-160 ms, which
- * every start of the mocks paid, and the compact JSON 5 ms of the server's start.
+ * every start of the mocks paid. (The server's compact JSON is already made once, by
+ * `loadBundledSpec().json()`, and its YAML is the file as read.)
  *
  * @example
  * const documents = openDocuments({ json: () => JSON.stringify(bundled), yaml: () => stringify(bundled) });
