@@ -657,7 +657,7 @@ export interface components {
          * @description Credentials for `POST /auth/login`.
          * @example {
          *       "username": "admin@example.com",
-         *       "password": "correct-horse-battery-staple"
+         *       "password": "admin-demo-password"
          *     }
          */
         LoginRequest: {

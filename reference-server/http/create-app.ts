@@ -4,7 +4,7 @@ import type { Api } from '../api/create-api.js';
 import { API_BASE, apiRelativePath } from '../api/api-paths.js';
 import { renderProblem } from '../api/problem-response.js';
 import { requestIdOf } from '../api/request-id.js';
-import { docsPage } from './docs-page.js';
+import { docsPage, isDocsPath } from './docs-page.js';
 import { API_SECURITY_HEADERS, DOCUMENT_SECURITY_HEADERS } from './security-headers.js';
 import { rateLimits, type RateLimitOptions } from './rate-limits.js';
 import { toApiRequest } from './to-api-request.js';
@@ -71,9 +71,9 @@ export function createApp(options: AppOptions): Express {
   });
   for (const handler of rateLimits(options.rateLimits)) app.use(handler);
   const docs = docsPage();
-  // Only /docs paths walk the docs router (case-sensitive, like its routes).
+  // Only / and /docs paths walk the docs router (case-sensitive, like its routes).
   app.use((req: Request, res: Response, next: NextFunction) =>
-    req.path.startsWith('/docs') ? docs(req, res, next) : next(),
+    isDocsPath(req.path) ? docs(req, res, next) : next(),
   );
   app.use(async (req: Request, res: Response) => {
     const answer = await options.api.handle(await toApiRequest(req));

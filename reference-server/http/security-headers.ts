@@ -44,7 +44,11 @@ export const DOCUMENT_SECURITY_HEADERS: HeaderList = recordedHeaders(
     // The server speaks plain HTTP (TLS is a proxy's job): HSTS and an upgrade of /docs'
     // asset requests to https would only break the page.
     strictTransportSecurity: false,
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    // "Try it out" calls the API on the page's own origin: said outright (connect-src 'self')
+    // rather than left to default-src, so a tightened default cannot break it unnoticed.
+    contentSecurityPolicy: {
+      directives: { upgradeInsecureRequests: null, connectSrc: ["'self'"] },
+    },
   }),
 );
 
