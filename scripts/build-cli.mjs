@@ -58,7 +58,13 @@ export async function buildCli() {
   await rm(fresh, { recursive: true, force: true });
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { cli: 'dist/bin/cli.js' },
+    // The package's Node entries are bundled too, so that `apikit/server` and `apikit/conform`
+    // need none of the CLI's packages installed (decision 0048); the mocks stay tsc's output.
+    entryPoints: {
+      cli: 'dist/bin/cli.js',
+      server: 'dist/reference-server/create-server.js',
+      conform: 'dist/conformance/index.js',
+    },
     outdir: fresh,
     bundle: true,
     splitting: true,
@@ -78,7 +84,7 @@ export async function buildCli() {
   // Built beside the bundle in use, then moved in file by file, the entry last: a CLI started
   // meanwhile (a test, a bench) finds either the old entry or the new one with all its chunks.
   const built = await readdir(fresh);
-  const isEntry = (name) => name === 'cli.js' || name === 'cli.js.map';
+  const isEntry = (name) => /^(cli|server|conform)\.js(\.map)?$/.test(name);
   await mkdir(target, { recursive: true });
   for (const name of [...built.filter((n) => !isEntry(n)), ...built.filter(isEntry)])
     await rename(join(fresh, name), join(target, name));

@@ -4,6 +4,7 @@ import type { CommandModule } from 'yargs';
 import type { Latency } from '../../mocks/create-mock-api.js';
 import { specPath as bundledSpecPath } from '../../spec/spec-path.js';
 import { CliError } from '../cli-error.js';
+import { requirePeer } from '../optional-peer.js';
 
 interface MockArgs {
   engine: 'msw' | 'prism';
@@ -132,6 +133,7 @@ async function startMsw(args: MockArgs): Promise<{ close(): Promise<void> }> {
 async function startPrismMock(args: MockArgs): Promise<{ close(): Promise<void> }> {
   const specPath = args.spec ? resolve(args.spec) : bundledSpecPath;
   if (!existsSync(specPath)) throw new CliError(`no such spec file: ${args.spec}`);
+  requirePeer('@stoplight/prism-cli', 'apikit mock --engine prism');
   const { PrismStartError, startPrism } = await import('../../mocks/prism/start-prism.js');
   let prism;
   try {

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { specPath as bundledSpecPath } from '../../spec/spec-path.js';
 import { CliError } from '../cli-error.js';
+import { requirePeer } from '../optional-peer.js';
 
 interface ProxyArgs {
   targetUrl: string;
@@ -55,6 +56,7 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
   handler: async (args) => {
     const specPath = args.spec ? resolve(args.spec) : bundledSpecPath;
     if (!existsSync(specPath)) throw new CliError(`no such spec file: ${args.spec}`);
+    requirePeer('@stoplight/prism-cli', 'apikit proxy');
     // Loaded on use, so that other commands start without Prism.
     const [{ PrismStartError }, { formatViolation, startValidationProxy }] = await Promise.all([
       import('../../mocks/prism/start-prism.js'),
