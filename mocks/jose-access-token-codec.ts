@@ -14,8 +14,18 @@ import {
  * const codec = createJoseAccessTokenCodec('a secret of at least thirty-two bytes!!');
  */
 export function createJoseAccessTokenCodec(secret: string): AccessTokenCodec {
-  const key = new TextEncoder().encode(secret);
-  if (key.length < 32) throw new Error('the JWT signing secret must be at least 32 bytes');
+  const bytes = new TextEncoder().encode(secret);
+  if (bytes.length < 32) throw new Error('the JWT signing secret must be at least 32 bytes');
+  // A CryptoKey, not the bytes: jose takes a Uint8Array only when `instanceof Uint8Array` holds,
+  // and under jsdom the global Uint8Array is jsdom's while TextEncoder's is Node's, so every
+  // sign and verify failed there. jose knows a CryptoKey by its toStringTag, in any realm; and
+  // imported once, the key is not imported again by jose on every token.
+  let imported: Promise<CryptoKey> | undefined;
+  const key = () =>
+    (imported ??= crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]));
   return {
     async sign(claims, ttlSeconds, now) {
       const iat = Math.floor(now.getTime() / 1000);
@@ -24,7 +34,7 @@ export function createJoseAccessTokenCodec(secret: string): AccessTokenCodec {
         .setSubject(claims.sub)
         .setIssuedAt(iat)
         .setExpirationTime(iat + ttlSeconds)
-        .sign(key);
+        .sign(await key());
     },
     async verify(token, now) {
       let alg: unknown;
@@ -34,8 +44,10 @@ export function createJoseAccessTokenCodec(secret: string): AccessTokenCodec {
         throw new TokenRejectedError('malformed');
       }
       if (alg !== 'HS256') throw new TokenRejectedError('algorithm');
+      // Outside the try: a key that cannot be made is the mock's fault, not a malformed token.
+      const hmac = await key();
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, hmac, {
           algorithms: ['HS256'],
           currentDate: now,
         });

@@ -5,11 +5,18 @@ import type { OpenApiDocument } from '../spec/load-spec.js';
 import { createApi, type Api } from '../reference-server/api/create-api.js';
 import { openDocuments } from '../reference-server/api/open-routes.js';
 import { createCachingAccessTokenCodec } from '../reference-server/domain/caching-access-token-codec.js';
-import type { DomainContext } from '../reference-server/domain/ports.js';
-import { buildSeedDataset } from '../reference-server/domain/seed-dataset.js';
+import type { DataSetFile } from '../reference-server/data-set/data-set-format.js';
+import { dataSetSeed } from '../reference-server/data-set/load-data-set.js';
+import type { AccessTokenCodec, DomainContext } from '../reference-server/domain/ports.js';
+import {
+  buildSeedDataset,
+  type OwnDataSeed,
+  type SeedSource,
+} from '../reference-server/domain/seed-dataset.js';
 import { createDurableStore } from '../reference-server/store/durable-store.js';
 import { MemoryAdapter } from '../reference-server/store/memory-adapter.js';
 import type { Dataset } from '../reference-server/domain/dataset.js';
+import { actingAdminCodec } from './acting-admin-codec.js';
 import { createJoseAccessTokenCodec } from './jose-access-token-codec.js';
 import { createWebCryptoPasswordHasher } from './web-crypto-password-hasher.js';
 import { WebStorageAdapter, type KeyValueStorage } from './web-storage-adapter.js';
@@ -18,7 +25,15 @@ import { WebStorageAdapter, type KeyValueStorage } from './web-storage-adapter.j
 export const MOCK_DEMO_PASSWORDS = { admin: 'admin-demo-password', user: 'user-demo-password' };
 
 export interface MockContextOptions {
-  data?: 'demo' | 'empty';
+  /**
+   * What the mocks start (and `reset()` returns) to: the demo data set (default), only the two
+   * login accounts (`empty`), or a data set of your own in the format of docs/data-format.md,
+   * checked against the contract when the mocks are made (an InvalidDataSetError lists every
+   * problem).
+   */
+  data?: 'demo' | 'empty' | DataSetFile | OwnDataSeed;
+  /** `off` lets a test skip the login dance: requests without a token act as an ADMIN. */
+  auth?: 'enforce' | 'off';
   jwtSecret?: string;
   demoPasswords?: { admin: string; user: string };
   /** PBKDF2 iterations of the demo accounts' hashes (lower in unit tests). */
@@ -28,6 +43,8 @@ export interface MockContextOptions {
    * reload; default: memory only, fresh demo data on every start.
    */
   persist?: { storage: KeyValueStorage; key?: string };
+  /** Told about every unexpected error inside the pipeline (an answer of 500). */
+  onUnexpectedError?: (error: unknown, requestId: string) => void;
 }
 
 /** The domain and the pipeline the mocks run: the reference server's, minus Node and the socket. */
@@ -35,6 +52,11 @@ export interface MockContext {
   ctx: DomainContext;
   api: Api;
   spec: OpenApiDocument;
+  /**
+   * With `auth: 'off'`, the bearer token a request without one is given: an unguessable value
+   * the token codec resolves to the data set's first ADMIN, with no JWT signed per request.
+   */
+  actingAdminToken?: string;
 }
 
 let sharedSpec: OpenApiDocument | undefined;
@@ -45,6 +67,16 @@ export function mockSpec(): OpenApiDocument {
 }
 
 /**
+ * The seed the mocks start from: `demo`, `empty`, or a data set of your own checked against the
+ * contract now, synchronously, so that `createMockApi` throws at once on a bad one.
+ */
+export function mockSeed(data: MockContextOptions['data']): SeedSource {
+  if (data === undefined || data === 'demo' || data === 'empty') return data ?? 'demo';
+  if (typeof data === 'object' && data !== null && 'build' in data) return data;
+  return dataSetSeed(data, mockSpec(), 'createMockApi({ data })');
+}
+
+/**
  * Builds the reference server's domain and pipeline over an in-memory store with browser-safe
  * crypto (Web Crypto PBKDF2, jose), seeded with the same deterministic data set.
  */
@@ -52,7 +84,7 @@ export async function createMockContext(options: MockContextOptions = {}): Promi
   const passwords = createWebCryptoPasswordHasher(options.passwordIterations);
   const secret = options.jwtSecret ?? randomSecret();
   const demoPasswords = options.demoPasswords ?? MOCK_DEMO_PASSWORDS;
-  const dataSet = options.data ?? 'demo';
+  const dataSet = mockSeed(options.data);
   const store = await createDurableStore({
     adapter: options.persist
       ? new WebStorageAdapter<Dataset>(
@@ -62,12 +94,18 @@ export async function createMockContext(options: MockContextOptions = {}): Promi
       : new MemoryAdapter<Dataset>(),
     seed: () => buildSeedDataset(dataSet, { passwords, demoPasswords, now: new Date() }),
   });
+  // As on the server: a token's signature is checked once (jose's verify is async Web Crypto).
+  let tokens: AccessTokenCodec = createCachingAccessTokenCodec(createJoseAccessTokenCodec(secret));
+  let actingAdminToken: string | undefined;
+  if (options.auth === 'off') {
+    actingAdminToken = `apikit-auth-off.${randomHex(24)}`;
+    tokens = actingAdminCodec(tokens, actingAdminToken, () => store.data, 900);
+  }
   const ctx: DomainContext = {
     store,
     clock: () => new Date(),
     passwords,
-    // As on the server: a token's signature is checked once (jose's verify is async Web Crypto).
-    tokens: createCachingAccessTokenCodec(createJoseAccessTokenCodec(secret)),
+    tokens,
     config: {
       accessTokenTtlSeconds: 900,
       refreshTokenTtlSeconds: 7 * 24 * 3600,
@@ -84,10 +122,17 @@ export async function createMockContext(options: MockContextOptions = {}): Promi
       json: () => JSON.stringify(bundled),
       yaml: () => stringify(bundled),
     }),
+    ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}),
   });
-  return { ctx, api, spec };
+  return { ctx, api, spec, ...(actingAdminToken ? { actingAdminToken } : {}) };
 }
 
 function randomSecret(): string {
   return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(48))));
+}
+
+function randomHex(bytes: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
 }

@@ -1,5 +1,5 @@
 import { applyChange } from './apply-change.js';
-import { buildSeedDataset, type SeedKind } from './seed-dataset.js';
+import { buildSeedDataset, type SeedSource } from './seed-dataset.js';
 import type { UserDto } from './dto.js';
 import { assertNotLastAdmin } from './last-admin.js';
 import type { DomainContext } from './ports.js';
@@ -57,7 +57,7 @@ export function unblockUser(ctx: DomainContext, id: number): Promise<UserDto> {
 
 /**
  * `POST /admin/reset`: replaces users, orders and items with the demo data (or, for a server
- * started on the `empty` seed, with that), forgets refresh tokens and idempotency records, and
+ * started on the `empty` seed or on a data set of its own, with that), forgets refresh tokens and idempotency records, and
  * dates the data set now. The id counters never move back, so ids used before the reset are
  * not handed out again.
  *
@@ -66,7 +66,7 @@ export function unblockUser(ctx: DomainContext, id: number): Promise<UserDto> {
  */
 export async function resetData(
   ctx: DomainContext,
-  kind: SeedKind = ctx.config.dataSet ?? 'demo',
+  kind: SeedSource = ctx.config.dataSet ?? 'demo',
 ): Promise<void> {
   // Hashing is slow and asynchronous, so the demo set is built before the (synchronous) write.
   const demo = await buildSeedDataset(kind, {

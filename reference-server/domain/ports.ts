@@ -1,4 +1,5 @@
 import type { RoleName } from './dataset.js';
+import type { SeedSource } from './seed-dataset.js';
 import type { Store } from './store.js';
 
 /**
@@ -55,7 +56,7 @@ export interface DomainConfig {
   /** Passwords of the two demo login accounts. */
   demoPasswords: { admin: string; user: string };
   /** What a new store and `/admin/reset` start from (default: the demo data set). */
-  dataSet?: 'demo' | 'empty';
+  dataSet?: SeedSource;
 }
 
 /** Everything a service needs: the store, the time, and the runtime's crypto. */
