@@ -6,7 +6,8 @@ import { loadBundledSpec } from '../spec/bundled-spec.js';
 import { specPath } from '../spec/spec-path.js';
 import { createApi } from './api/create-api.js';
 import { createCachingAccessTokenCodec } from './domain/caching-access-token-codec.js';
-import { buildSeedDataset } from './domain/seed-dataset.js';
+import { dataSetSeed } from './data-set/load-data-set.js';
+import { buildSeedDataset, type SeedSource } from './domain/seed-dataset.js';
 import type { DomainContext } from './domain/ports.js';
 import type { Store } from './domain/store.js';
 import { answerClientError } from './http/client-error.js';
@@ -27,6 +28,8 @@ export interface RunningServer {
   store: Store;
   ctx: DomainContext;
   config: ServerConfig;
+  /** Whether this start made a new store from the seed (false: an existing store file was kept). */
+  seeded: boolean;
   /** Drains: in-flight requests complete, new ones get 503; then the store closes. */
   close(): Promise<void>;
 }
@@ -51,19 +54,28 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const passwords = createScryptPasswordHasher();
   // Clients send one token for its whole life: its signature is checked once, not per request.
   const tokens = createCachingAccessTokenCodec(createJwtAccessTokenCodec(config.jwtSecret));
+  // A data set of its own is checked against the contract before the store is opened: a bad
+  // one is refused (every problem listed) with nothing written.
+  const dataSet: SeedSource =
+    typeof config.data === 'string' || 'build' in config.data
+      ? config.data
+      : dataSetSeed(config.data, (await contract)[0].spec, 'createServer({ data })');
   const domainConfig = {
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlSeconds: 7 * 24 * 3600,
     idempotencyTtlSeconds: 24 * 3600,
     demoPasswords: { admin: config.adminPassword, user: config.userPassword },
-    dataSet: config.data,
+    dataSet,
   };
-  const seed = () =>
-    buildSeedDataset(config.data, {
+  let seeded = false;
+  const seed = () => {
+    seeded = true;
+    return buildSeedDataset(dataSet, {
       passwords,
       demoPasswords: domainConfig.demoPasswords,
       now: new Date(),
     });
+  };
   const store = options.adapter
     ? await createDurableStore({ adapter: options.adapter, seed })
     : await createStore({ ...(config.dbFile ? { file: config.dbFile } : { memory: true }), seed });
@@ -113,6 +125,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     store,
     ctx,
     config,
+    seeded,
     close() {
       closing ??= (async () => {
         draining = true;

@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import type { Adapter } from 'lowdb';
 import type { Dataset } from './domain/dataset.js';
+import type { DataSetFile } from './data-set/data-set-format.js';
+import type { OwnDataSeed } from './domain/seed-dataset.js';
 import { resolve } from 'node:path';
 import { MIN_SECRET_BYTES, randomSigningSecret } from './node/jwt-access-token-codec.js';
 
@@ -18,8 +20,13 @@ export interface ServerOptions {
   dbFile?: string;
   /** Keep the store in memory (tests, throwaway demos). */
   memory?: boolean;
-  /** Seed of a new store: the demo data set, or only the two login accounts. */
-  data?: 'demo' | 'empty';
+  /**
+   * Seed of a new store (and what `/admin/reset` restores): the demo data set, only the two
+   * login accounts, or a data set of your own (docs/data-format.md; `createServer` checks it
+   * against the contract and throws an InvalidDataSetError listing every problem before
+   * anything is written).
+   */
+  data?: 'demo' | 'empty' | DataSetFile | OwnDataSeed;
   /** HS256 signing secret (>= 32 bytes); default APIKIT_JWT_SECRET, else random per start. */
   jwtSecret?: string;
   adminPassword?: string;
@@ -45,7 +52,7 @@ export interface ServerConfig {
   port: number;
   host: string;
   dbFile: string | undefined;
-  data: 'demo' | 'empty';
+  data: 'demo' | 'empty' | DataSetFile | OwnDataSeed;
   jwtSecret: string;
   adminPassword: string;
   userPassword: string;
@@ -85,8 +92,10 @@ export function resolveServerConfig(
   }
   const adminPassword = options.adminPassword ?? env.APIKIT_ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD;
   const userPassword = options.userPassword ?? env.APIKIT_USER_PASSWORD ?? DEMO_USER_PASSWORD;
+  // A data set of its own has its own accounts: the demo passwords are then not in the store.
   const usesDemoPasswords =
-    adminPassword === DEMO_ADMIN_PASSWORD || userPassword === DEMO_USER_PASSWORD;
+    (options.data === undefined || typeof options.data === 'string') &&
+    (adminPassword === DEMO_ADMIN_PASSWORD || userPassword === DEMO_USER_PASSWORD);
   if (usesDemoPasswords && !isLoopback(host)) {
     throw new ServerConfigError(
       `Refusing to listen on ${host} with the documented demo passwords: set APIKIT_ADMIN_PASSWORD and APIKIT_USER_PASSWORD`,
