@@ -1,7 +1,12 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../mocks/prism/start-prism.js';
 import { startCli, type RunningCli } from '../../mocks/server/test-support/start-cli.js';
+import { createServer as createReferenceServer } from '../../reference-server/create-server.js';
 import { runCli } from '../../test/run-cli.js';
 
 // Runs the built CLI: `npm run build` first (npm test does).
@@ -66,8 +71,14 @@ describe('apikit proxy <targetUrl>', () => {
     expect(received).toContain('GET /healthz');
   });
 
-  it('stops cleanly on SIGTERM', async () => {
-    expect(await proxy!.stop()).toEqual({ code: 0, signal: null });
+  it('on SIGINT prints the summary by operation and exits 1, since it saw violations', async () => {
+    proxy!.child.kill('SIGINT');
+    const { code, signal } = await proxy!.stop();
+    expect({ code, signal }).toEqual({ code: 1, signal: null });
+    expect(proxy!.stdout()).toMatch(
+      /apikit proxy: 2 requests \(1 validated\), [1-9]\d* violations?, .* rejected as documented/,
+    );
+    expect(proxy!.stdout()).toMatch(/^ {2}getUser: [1-9]\d* violations? in 1 request$/m);
   }, 20_000);
 
   it('refuses a target that is not an http(s) URL (exit 2)', async () => {
@@ -76,3 +87,130 @@ describe('apikit proxy <targetUrl>', () => {
     expect(result.stderr).toContain('not an http(s) URL');
   });
 });
+
+describe('apikit proxy in front of the reference server (a correct backend)', () => {
+  let server: Awaited<ReturnType<typeof createReferenceServer>>;
+  beforeAll(async () => {
+    server = await createReferenceServer({
+      port: 0,
+      memory: true,
+      rateLimit: 0,
+      loginRateLimit: 0,
+    });
+  });
+  afterAll(() => server?.close());
+
+  it('reports no violation for a documented 401, exits 0 after --exit-after, JSON report', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apikit-proxy-'));
+    const port = await freePort();
+    const output = join(dir, 'nested', 'proxy.json');
+    const run = runCli(
+      [
+        'proxy',
+        server.url,
+        '--port',
+        String(port),
+        '--reporter',
+        'json',
+        '--exit-after',
+        '8',
+        '-o',
+        output,
+      ],
+      { timeoutMs: 60_000 },
+    );
+    const base = `http://127.0.0.1:${port}/api/v1`;
+    await waitUntilListening(base);
+    // No token on a secured operation: the contract's own answer is 401.
+    const anonymous = await fetch(`${base}/users`);
+    expect(anonymous.status).toBe(401);
+    // A malformed token and a bad body: refused with 401 as documented.
+    const bad = await fetch(`${base}/users`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer nope', 'Content-Type': 'application/json' },
+      body: '{"name":""}',
+    });
+    expect(bad.status).toBe(401);
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'admin@example.com', password: 'admin-demo-password' }),
+    });
+    expect(login.status).toBe(200);
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const list = await fetch(`${base}/users?size=2`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
+    expect(list.status).toBe(200);
+
+    const result = await run;
+    expect(result.code, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.summary).toMatchObject({
+      stoppedBy: 'after 8 s',
+      // The /healthz that found it listening, then four API calls.
+      requests: 5,
+      validated: 4,
+      violations: 0,
+      warnings: 0,
+      byOperation: {
+        listUsers: { requests: 2, violations: 0 },
+        createUser: { requests: 1, violations: 0 },
+        login: { requests: 1, violations: 0 },
+      },
+    });
+    // The refused requests are counted, not reported as violations.
+    expect(report.summary.rejected).toBeGreaterThanOrEqual(2);
+    expect(report.violations).toEqual([]);
+    expect(report.rejected.map((r: { status: number }) => r.status)).toEqual(
+      expect.arrayContaining([401]),
+    );
+    expect(result.stderr).not.toMatch(/^violation/m);
+    expect(JSON.parse(readFileSync(output, 'utf8'))).toEqual(report);
+  }, 90_000);
+
+  it('--errors: Prism answers a bad request itself with its problem, not the backend', async () => {
+    const port = await freePort();
+    const run = runCli(
+      ['proxy', server.url, '--port', String(port), '--errors', '--exit-after', '6'],
+      { timeoutMs: 60_000 },
+    );
+    const base = `http://127.0.0.1:${port}/api/v1`;
+    await waitUntilListening(base);
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'admin@example.com', password: 'admin-demo-password' }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const before = server.store.data.users.length;
+    const bad = await fetch(`${base}/users`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+      body: '{"name":"","email":"x@example.com","age":30}',
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.headers.get('content-type')).toMatch(/problem\+json/);
+    const problem = (await bad.json()) as { status: number; validation: unknown[] };
+    expect(problem.status).toBe(422);
+    expect(problem.validation.length).toBeGreaterThan(0);
+    expect(server.store.data.users.length).toBe(before);
+    const result = await run;
+    // Refused (by Prism, as asked): counted as rejected, not a violation of the backend.
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/0 violations, 0 warnings, 1 rejected as documented/);
+  }, 90_000);
+});
+
+/** Polls until the proxy answers (Prism takes a few seconds to start). */
+async function waitUntilListening(base: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      await fetch(`${base.replace(/\/api\/v1$/, '')}/healthz`);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`${base} never answered`);
+}

@@ -1,26 +1,31 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { specPath as bundledSpecPath } from '../../spec/spec-path.js';
 import { CliError } from '../cli-error.js';
-import { requirePeer } from '../optional-peer.js';
 
 interface ProxyArgs {
   targetUrl: string;
   port: number;
   host: string;
   spec?: string;
+  errors: boolean;
+  reporter: 'console' | 'json';
+  output?: string;
+  'exit-after'?: number;
 }
 
 /**
  * `apikit proxy <targetUrl>`: Prism's validation proxy in front of a live backend; every
- * contract violation of a request or an answer passing through is printed as one line on
- * stdout. Runs until SIGINT/SIGTERM.
+ * contract violation of a request or an answer passing through is printed as one line. Runs
+ * until SIGINT/SIGTERM (or `--exit-after`), then prints a summary and exits 1 when it saw a
+ * violation, 0 otherwise, so that a CI job can run its tests through it (decision 0058).
  */
 export const proxyCommand: CommandModule<object, ProxyArgs> = {
   command: 'proxy <targetUrl>',
   describe:
-    'Validate live traffic: a proxy in front of a backend that prints every contract violation',
+    'Validate live traffic: a proxy in front of a backend that reports every contract violation (exit 1 if any)',
   builder: (y) =>
     y
       .positional('targetUrl', {
@@ -40,9 +45,32 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
         type: 'string',
         describe: 'OpenAPI description to validate against (default: the bundled contract)',
       })
+      .option('errors', {
+        type: 'boolean',
+        default: false,
+        describe:
+          "answer violations with Prism's problems: a bad request gets 422 (401 without credentials) instead of reaching the backend, a bad answer 500",
+      })
+      .option('reporter', {
+        choices: ['console', 'json'] as const,
+        default: 'console' as const,
+        describe:
+          'console: a line per violation and a summary; json: the report on stdout at exit (lines on stderr)',
+      })
+      .option('output', {
+        alias: 'o',
+        type: 'string',
+        describe: 'also write the JSON report to this file at exit',
+      })
+      .option('exit-after', {
+        type: 'number',
+        describe: 'stop by itself after this many seconds (as on SIGINT)',
+      })
       .check((a) => {
         if (!Number.isInteger(a.port) || a.port < 0 || a.port > 65535)
           throw new Error('--port must be 0-65535');
+        if (a['exit-after'] !== undefined && !(a['exit-after'] > 0))
+          throw new Error('--exit-after must be a number of seconds > 0');
         let url: URL;
         try {
           url = new URL(a.targetUrl);
@@ -56,12 +84,17 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
   handler: async (args) => {
     const specPath = args.spec ? resolve(args.spec) : bundledSpecPath;
     if (!existsSync(specPath)) throw new CliError(`no such spec file: ${args.spec}`);
-    requirePeer('@stoplight/prism-cli', 'apikit proxy');
+    // Checked before Prism starts: a report that cannot be written is found now, not at exit.
+    if (args.output) await writableFile(args.output);
     // Loaded on use, so that other commands start without Prism.
-    const [{ PrismStartError }, { formatViolation, startValidationProxy }] = await Promise.all([
-      import('../../mocks/prism/start-prism.js'),
-      import('../../mocks/server/start-validation-proxy.js'),
-    ]);
+    const [{ PrismStartError }, { formatViolation, startValidationProxy }, { formatSummary }] =
+      await Promise.all([
+        import('../../mocks/prism/start-prism.js'),
+        import('../../mocks/server/start-validation-proxy.js'),
+        import('../../mocks/server/proxy-tally.js'),
+      ]);
+    // With the JSON report on stdout, the live lines go to stderr.
+    const say = args.reporter === 'json' ? console.error : console.log;
     let proxy;
     try {
       proxy = await startValidationProxy({
@@ -69,7 +102,8 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
         specPath,
         port: args.port,
         host: args.host,
-        onViolation: (violation) => console.log(formatViolation(violation)),
+        errors: args.errors,
+        onViolation: (violation) => say(formatViolation(violation)),
       });
     } catch (error) {
       if (error instanceof PrismStartError) throw new CliError(error.message);
@@ -78,23 +112,48 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
         throw new CliError(`port ${args.port} on ${args.host} is in use; try --port 0`);
       if (code === 'EACCES')
         throw new CliError(`no permission to listen on ${args.host}:${args.port}`);
+      if (error instanceof Error && /swagger|\$ref|OpenAPI|YAML|JSON/i.test(error.message))
+        throw new CliError(`cannot use ${specPath}: ${error.message.split('\n')[0]}`);
       throw error;
     }
-    console.log(
+    say(
       [
         `apikit proxy (Prism validation proxy) listening on ${proxy.url}`,
         `  API:     ${proxy.url}/api/v1 -> ${proxy.upstream} (validated against ${specPath})`,
         `  Other:   every other path goes straight to ${new URL(args.targetUrl).origin}, unvalidated`,
         `  Output:  one line per violation: violation: METHOD PATH -> STATUS: where: what`,
+        `  Stop:    SIGINT/SIGTERM${args['exit-after'] ? ` or after ${args['exit-after']} s` : ''}: a summary, exit 1 if any violation was seen`,
       ].join('\n'),
     );
-    await new Promise<void>((done) => {
-      const stop = (signal: string) => {
-        console.error(`${signal}: stopping the proxy`);
-        proxy.close().then(done, done);
-      };
-      process.once('SIGINT', () => stop('SIGINT'));
-      process.once('SIGTERM', () => stop('SIGTERM'));
+    const reason = await new Promise<string>((done) => {
+      process.once('SIGINT', () => done('SIGINT'));
+      process.once('SIGTERM', () => done('SIGTERM'));
+      if (args['exit-after'])
+        setTimeout(() => done(`after ${args['exit-after']} s`), args['exit-after'] * 1000).unref();
     });
+    console.error(`${reason}: stopping the proxy`);
+    await proxy.close();
+    const summary = proxy.summary();
+    const report = {
+      summary: { target: args.targetUrl, spec: specPath, stoppedBy: reason, ...summary },
+      ...proxy.findings(),
+    };
+    if (args.reporter === 'json') process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+    else console.log(formatSummary(summary));
+    if (args.output) await writeFile(args.output, JSON.stringify(report, null, 2) + '\n');
+    process.exitCode = summary.violations > 0 ? 1 : 0;
   },
 };
+
+/** Makes the report's folder, and fails now if the path is a folder or cannot be written. */
+async function writableFile(file: string): Promise<void> {
+  try {
+    await mkdir(dirname(resolve(file)), { recursive: true });
+    const { stat } = await import('node:fs/promises');
+    const info = await stat(file).catch(() => undefined);
+    if (info?.isDirectory()) throw new CliError(`--output ${file} is a folder; name a file`);
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+  }
+}

@@ -8,22 +8,19 @@ import {
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { API_BASE } from '../../reference-server/api/api-paths.js';
+import { loadSpec } from '../../spec/load-spec.js';
 import { specPath as bundledSpecPath } from '../../spec/spec-path.js';
 import { startPrism, type PrismServer } from '../prism/start-prism.js';
+import {
+  createProxyTally,
+  judgeExchange,
+  operationMatcher,
+  type ProxyExchange,
+  type ProxySummary,
+  type ProxyViolation,
+} from './proxy-tally.js';
 
-/** One thing Prism found wrong with an exchange that passed through the proxy. */
-export interface ProxyViolation {
-  method: string;
-  /** The path the client asked for (with the API base), without the query. */
-  path: string;
-  /** The status the target answered (0 when unknown). */
-  status: number;
-  /** `request` or `response`, then where: `response.body`, `request.header`, ... */
-  location: string;
-  /** Prism's severity: Error, Warning, Information or Hint. */
-  severity: string;
-  message: string;
-}
+export type { ProxySummary, ProxyViolation } from './proxy-tally.js';
 
 export interface ValidationProxyOptions {
   /**
@@ -37,8 +34,14 @@ export interface ValidationProxyOptions {
   port?: number;
   /** Address to bind (default 127.0.0.1). */
   host?: string;
-  /** Told about every violation Prism reports (default: a line on stdout). */
+  /** Told about every violation (default: a line on stdout); see `judgeExchange`. */
   onViolation?: (violation: ProxyViolation) => void;
+  /**
+   * Prism's `--errors`: a request that breaks the contract is answered by Prism with a
+   * problem (422, or 401 for missing credentials) instead of being forwarded; a response that
+   * breaks it, with a 500 problem listing the violations.
+   */
+  errors?: boolean;
   /** How long to wait for Prism to start (default 30 s). */
   startTimeoutMs?: number;
 }
@@ -50,6 +53,10 @@ export interface RunningValidationProxy {
   upstream: string;
   /** The Prism behind the front (for diagnostics: `prism.output()`). */
   prism: PrismServer;
+  /** Requests, violations and rejected requests so far, in total and per operation. */
+  summary(): ProxySummary;
+  /** The findings so far (the first 10,000 of each kind). */
+  findings(): { violations: ProxyViolation[]; rejected: ProxyViolation[] };
   close(): Promise<void>;
 }
 
@@ -98,21 +105,42 @@ export async function startValidationProxy(
   const upstream = target.origin + (basePath === '' ? API_BASE : basePath);
   const onViolation = options.onViolation ?? ((v) => console.log(formatViolation(v)));
 
+  const specPath = options.specPath ?? bundledSpecPath;
+  // The description is read for the summary's operations while Prism starts.
+  const matcher = loadSpec(specPath).then(operationMatcher);
+  matcher.catch(() => {}); // awaited below, after Prism (whose own error says more)
   const prism = await startPrism({
-    specPath: options.specPath ?? bundledSpecPath,
+    specPath,
     mode: 'proxy',
     upstream,
     // Prism's CORS would answer preflights itself and overwrite the target's CORS headers
     // on every answer; a validation proxy must pass the target's own through.
-    extraArgs: ['--cors=false'],
+    extraArgs: ['--cors=false', ...(options.errors ? ['--errors'] : [])],
     ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}),
   });
+  let operationOf: Awaited<typeof matcher>;
+  try {
+    operationOf = await matcher;
+  } catch (error) {
+    await prism.close();
+    throw error;
+  }
   const prismUrl = new URL(prism.url);
+  const tally = createProxyTally();
+  /** Sorts one exchange's findings, counts them, reports the violations. */
+  const judge = (exchange: ProxyExchange) => {
+    const rest = exchange.path.slice(API_BASE.length) || '/';
+    const operation = operationOf(exchange.method, rest);
+    const verdict = judgeExchange(exchange, operation);
+    tally.record(operation ?? `${exchange.method} ${exchange.path}`, verdict);
+    for (const v of verdict.violations) onViolation(v);
+  };
 
   const server = createServer((req, res) => {
     const method = req.method ?? 'GET';
     const raw = req.url ?? '/';
     const [pathname = '/', query] = splitOnce(raw, '?');
+    tally.request();
     void readBody(req).then(
       (body) => {
         const api = pathname === API_BASE || pathname.startsWith(API_BASE + '/');
@@ -124,26 +152,43 @@ export async function startValidationProxy(
         if (unparsable) {
           // Prism's server parses JSON bodies before anything else and answers a malformed
           // one itself (400 {"error":{"code":"invalid_json"}}) without forwarding it, which
-          // would hide the target's own answer: such requests skip Prism, reported here.
-          onViolation({
-            method,
-            path: pathname,
-            status: 0,
-            location: 'request.body',
-            severity: 'Error',
-            message: `${unparsable}; forwarded to the target without Prism, so its answer is not validated`,
-          });
+          // would hide the target's own answer: such requests skip Prism, judged here by
+          // the target's answer (a 400 is the contract's; a 2xx accepted broken JSON).
           return forward(req, body, res, new URL(upstream), raw.slice(API_BASE.length) || '/', {
             basePath: new URL(upstream).pathname.replace(/\/+$/, ''),
+            onHeaders: (_headers, status) =>
+              judge({
+                method,
+                path: pathname,
+                status,
+                reported: [
+                  {
+                    location: 'request.body',
+                    severity: 'Error',
+                    message: `${unparsable}; forwarded to the target without Prism, so its answer is not validated`,
+                  },
+                ],
+              }),
           });
         }
         const rest = pathname.slice(API_BASE.length) || '/';
         forward(req, body, res, prismUrl, rest + (query === undefined ? '' : `?${query}`), {
-          onHeaders: (headers) => {
-            for (const v of parseViolations(headers['sl-violations'])) {
-              onViolation({ method, path: pathname, status: res.statusCode, ...v });
-            }
-          },
+          onHeaders: (headers, status) =>
+            judge({
+              method,
+              path: pathname,
+              status,
+              reported: parseViolations(headers['sl-violations']),
+            }),
+          // With --errors, Prism answers a violation itself: a problem whose `validation`
+          // lists what is wrong (and no sl-violations header).
+          onPrismProblem: (problem, status) =>
+            judge({
+              method,
+              path: pathname,
+              status,
+              reported: prismProblemViolations(problem, status),
+            }),
         });
       },
       () => {
@@ -183,6 +228,8 @@ export async function startValidationProxy(
     url: `http://${urlHost}:${port}`,
     upstream,
     prism,
+    summary: tally.summary,
+    findings: tally.findings,
     close() {
       closing ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -232,6 +279,53 @@ export function parseViolations(
   }
 }
 
+/** The problem Prism sends for a violation under `--errors`. */
+export interface PrismProblem {
+  type: string;
+  title?: string;
+  detail?: string;
+  validation?: { location?: string[]; severity?: string; message?: string }[];
+}
+
+/** One of Prism's own problems (its type is under stoplight.io/prism/errors), or undefined. */
+function prismProblem(body: Buffer): PrismProblem | undefined {
+  try {
+    const value = JSON.parse(body.toString('utf8')) as Partial<PrismProblem>;
+    return typeof value.type === 'string' && value.type.includes('stoplight.io/prism/errors')
+      ? (value as PrismProblem)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What Prism's problem says is wrong: its `validation` entries (their locations start with
+ * `request`/`response`, or are request parts such as `body`), else its title: a 401 it made
+ * for a missing token, a 422 or 500 without a list.
+ */
+export function prismProblemViolations(
+  problem: PrismProblem,
+  status: number,
+): Omit<ProxyViolation, 'method' | 'path' | 'status'>[] {
+  const side = status >= 500 ? 'response' : 'request';
+  const list = problem.validation ?? [];
+  if (list.length === 0)
+    return [{ location: side, severity: 'Error', message: problem.title ?? problem.type }];
+  return list.map((v) => {
+    const location = (v.location ?? []).join('.');
+    return {
+      location: /^(request|response)\b/.test(location)
+        ? location
+        : location
+          ? `${side}.${location}`
+          : side,
+      severity: v.severity ?? 'Error',
+      message: v.message ?? problem.title ?? 'violation',
+    };
+  });
+}
+
 /** Prism refuses bodies over 10 MB; larger ones are not buffered further. */
 const MAX_BUFFERED_BYTES = 10 * 1024 * 1024;
 
@@ -264,7 +358,13 @@ function forward(
   res: ServerResponse,
   to: URL,
   path: string,
-  options: { onHeaders?: (headers: IncomingHttpHeaders) => void; basePath?: string } = {},
+  options: {
+    /** The answer's headers and status, before its body is passed on. */
+    onHeaders?: (headers: IncomingHttpHeaders, status: number) => void;
+    /** Instead of onHeaders when the answer is one of Prism's own problems (`--errors`). */
+    onPrismProblem?: (problem: PrismProblem, status: number) => void;
+    basePath?: string;
+  } = {},
 ): void {
   const headers: IncomingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) {
@@ -290,9 +390,26 @@ function forward(
       for (const [name, value] of Object.entries(answer.headers)) {
         if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
       }
-      options.onHeaders?.(answer.headers);
-      answer.pipe(res);
       answer.once('error', () => res.destroy());
+      const status = res.statusCode;
+      if (
+        options.onPrismProblem &&
+        /^application\/problem\+json/i.test(answer.headers['content-type'] ?? '')
+      ) {
+        // Small JSON: read whole, judged, then passed on as it came.
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.once('end', () => {
+          const text = Buffer.concat(chunks);
+          const problem = prismProblem(text);
+          if (problem) options.onPrismProblem!(problem, status);
+          else options.onHeaders?.(answer.headers, status);
+          res.end(text);
+        });
+        return;
+      }
+      options.onHeaders?.(answer.headers, status);
+      answer.pipe(res);
     },
   );
   outgoing.once('error', (error) => {
