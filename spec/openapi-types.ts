@@ -1,6 +1,6 @@
 /**
  * Generated from spec/openapi.yaml by `npm run gen:types` (openapi-typescript). Do not edit:
- * change the spec and regenerate. CI fails when this file is stale.
+ * change the description and regenerate; `--check` fails when this file is stale.
  */
 
 export interface paths {

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -86,6 +88,55 @@ describe('apikit spec', () => {
     const result = await runCli(['spec', 'types', '--output', 'spec/openapi-types.ts', '--check']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
+  });
+
+  it('types --check calls a missing output file missing, not stale', async () => {
+    const out = join(dir, 'never-written.ts');
+    const result = await runCli(['spec', 'types', '--output', out, '--check']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${out} is missing: run \`apikit spec types -o ${out}\``);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('types of a file names that file and the command that regenerates it', async () => {
+    const file = join(dir, 'copy.yaml');
+    writeFileSync(file, readFileSync(specPath, 'utf8'));
+    const out = join(dir, 'copy-types.ts');
+    const result = await runCli(['spec', 'types', file, '-o', out]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    expect(text).toContain(`Generated from ${file} by \`apikit spec types ${file} -o ${out}\``);
+    expect(text).not.toContain('npm run gen:types');
+    // The same declarations as the committed types, under another header.
+    const body = (t: string) => t.slice(t.indexOf('*/'));
+    expect(body(text)).toBe(body(readFileSync(join(packageRoot, 'spec/openapi-types.ts'), 'utf8')));
+    const check = await runCli(['spec', 'types', file, '-o', out, '--check']);
+    expect(check.code).toBe(0);
+  });
+
+  it('types takes an http URL and names it in the header', async () => {
+    const yaml = readFileSync(specPath, 'utf8');
+    const server = createServer((req, res) => {
+      if (req.url === '/openapi.yaml') res.setHeader('Content-Type', 'application/yaml').end(yaml);
+      else res.writeHead(404).end('not here');
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const result = await runCli(['spec', 'types', `${base}/openapi.yaml`]);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(
+        `Generated from ${base}/openapi.yaml by \`apikit spec types ${base}/openapi.yaml\``,
+      );
+      expect(result.stdout).toContain('listUsers: {');
+      const missing = await runCli(['spec', 'types', `${base}/gone.yaml`]);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toMatch(/cannot read http:\/\/127\.0\.0\.1:\d+\/gone\.yaml: .*404/);
+    } finally {
+      server.close();
+    }
   });
 
   it('usage errors exit 2 with a message', async () => {

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { specPath } from '../../spec/spec-path.js';
 import { CliError } from '../cli-error.js';
+import { requirePeer } from '../optional-peer.js';
 
 interface FileArgs {
   file?: string;
@@ -92,7 +93,7 @@ const types: CommandModule<object, FileArgs & { output?: string; check: boolean 
     y
       .positional('file', {
         type: 'string',
-        describe: 'description (default: the bundled contract)',
+        describe: 'description: a file or an http(s) URL (default: the bundled contract)',
       })
       .option('output', {
         alias: 'o',
@@ -102,22 +103,50 @@ const types: CommandModule<object, FileArgs & { output?: string; check: boolean 
       .option('check', {
         type: 'boolean',
         default: false,
-        describe: 'exit 1 when --output differs from what would be generated',
+        describe: 'exit 1 when --output is missing or differs from what would be generated',
       }),
   handler: async (args) => {
-    const { generateTypes } = await import('../../spec/generate-types.js');
-    const text = await generateTypes(resolve(args.file ?? specPath));
+    if (args.check && !args.output) throw new CliError('--check needs --output');
+    requirePeer('openapi-typescript', 'apikit spec types');
+    requirePeer('typescript', 'apikit spec types');
+    const { generateTypes, typesProvenance, typesSource } =
+      await import('../../spec/generate-types.js');
+    let source: string | URL;
+    try {
+      source = typesSource(args.file);
+    } catch {
+      throw new CliError(`not a URL: ${args.file}`);
+    }
+    const provenance = typesProvenance(source, args.output);
+    const text = await generateTypes(source, provenance).catch((error: unknown) => {
+      throw new CliError(`cannot read ${provenance.source}: ${readError(error)}`);
+    });
     if (args.check) {
-      if (!args.output) throw new CliError('--check needs --output');
-      const current = await readFile(args.output, 'utf8').catch(() => '');
-      if (current !== text) {
-        console.error(`✗ ${args.output} is stale: run \`npm run gen:types\``);
+      const output = args.output!;
+      const current = await readFile(output, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw new CliError(`cannot read ${output}: ${error.code ?? error.message}`);
+      });
+      if (current === undefined) {
+        console.error(`✗ ${output} is missing: run \`${provenance.command}\``);
         process.exitCode = 1;
-      } else console.log(`✓ ${args.output} is up to date`);
+      } else if (current !== text) {
+        console.error(`✗ ${output} is stale: run \`${provenance.command}\``);
+        process.exitCode = 1;
+      } else console.log(`✓ ${output} is up to date`);
     } else if (args.output) await writeFile(args.output, text);
     else process.stdout.write(text);
   },
 };
+
+/** Why a description could not be read, in one line: ENOENT, a refused connection, a 404. */
+function readError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const code = (error as NodeJS.ErrnoException).code ?? cause?.code;
+  const message = error.message.split('\n')[0] ?? '';
+  return code && !message.includes(code) ? `${message} (${code})` : message;
+}
 
 /** `apikit spec validate|bundle|types`: work with the OpenAPI description itself. */
 export const specCommand: CommandModule = {
