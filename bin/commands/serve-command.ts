@@ -6,7 +6,7 @@ interface ServeArgs {
   host: string;
   db: string;
   memory: boolean;
-  data: 'demo' | 'empty';
+  data: string;
   'jwt-secret'?: string;
   'rate-limit': number;
   'login-rate-limit': number;
@@ -39,9 +39,10 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         describe: 'keep the store in memory instead of a file',
       })
       .option('data', {
-        choices: ['demo', 'empty'] as const,
-        default: 'demo' as const,
-        describe: 'seed of a new store: the demo data set, or only the two login accounts',
+        type: 'string',
+        default: 'demo',
+        describe:
+          'seed of a new store and of /admin/reset: demo, empty (only the two login accounts), or a JSON data set FILE (docs/data-format.md), checked against the contract first',
       })
       .option('jwt-secret', {
         type: 'string',
@@ -89,6 +90,10 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       import('../../reference-server/http/batched-lines.js'),
       import('../../reference-server/node/heap-growth.js'),
     ]);
+    // A data set FILE is read and checked before anything else: a bad one is exit 2 with every
+    // problem listed, and no store file is created or touched (decision 0047).
+    const own =
+      args.data === 'demo' || args.data === 'empty' ? undefined : await ownData(args.data);
     // The whole store lives in this heap: its footprint should follow the data (decision 0039).
     boundHeapGrowth();
     let log: ((line: object) => void) | undefined;
@@ -105,7 +110,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         host: args.host,
         dbFile: args.db,
         memory: args.memory,
-        data: args.data,
+        data: own?.seed ?? (args.data as 'demo' | 'empty'),
         rateLimit: args['rate-limit'],
         loginRateLimit: args['login-rate-limit'],
         ...(args['jwt-secret'] ? { jwtSecret: args['jwt-secret'] } : {}),
@@ -123,16 +128,45 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     }
     for (const warning of server.config.warnings) console.error(`warning: ${warning}`);
     const { url, config } = server;
+    if (own && !server.seeded) {
+      console.error(
+        `warning: ${config.dbFile} already exists and is kept: --data ${args.data} seeds only a new store (and POST /admin/reset); delete the file or use --memory to start from it`,
+      );
+    }
+    if (own && own.logins.length === 0) {
+      console.error(
+        `warning: no user in ${args.data} has a password, so nobody can log in (give the ADMIN one)`,
+      );
+    }
     const demo = config.adminPassword === DEMO_ADMIN_PASSWORD;
+    const login = own
+      ? own.logins[0] && {
+          username: own.logins[0],
+          password: `<its password in ${args.data}>`,
+          other:
+            own.logins.length > 1
+              ? `${own.logins.length - 1} more account(s) in ${args.data}`
+              : undefined,
+        }
+      : {
+          username: 'admin@example.com',
+          password: demo ? DEMO_ADMIN_PASSWORD : '$APIKIT_ADMIN_PASSWORD',
+          other: `user@example.com / ${config.userPassword === DEMO_USER_PASSWORD ? DEMO_USER_PASSWORD : '$APIKIT_USER_PASSWORD'}`,
+        };
+    const store = `${config.dbFile ?? 'in memory'} (${own ? `data from ${args.data}` : `${args.data} data`}${own && !server.seeded ? ', kept from an earlier start' : ''})`;
     console.log(
       [
         `apikit reference server listening on ${url}`,
         `  API:     ${url}/api/v1`,
         `  Docs:    ${url}/docs`,
-        `  Store:   ${config.dbFile ?? 'in memory'} (${config.data} data)`,
-        `  Log in:  curl -s ${url}/api/v1/auth/login -H 'Content-Type: application/json' \\`,
-        `             -d '{"username":"admin@example.com","password":"${demo ? DEMO_ADMIN_PASSWORD : '$APIKIT_ADMIN_PASSWORD'}"}'`,
-        `           (or user@example.com / ${config.userPassword === DEMO_USER_PASSWORD ? DEMO_USER_PASSWORD : '$APIKIT_USER_PASSWORD'})`,
+        `  Store:   ${store}`,
+        ...(login
+          ? [
+              `  Log in:  curl -s ${url}/api/v1/auth/login -H 'Content-Type: application/json' \\`,
+              `             -d '{"username":"${login.username}","password":"${login.password}"}'`,
+              ...(login.other ? [`           (or ${login.other})`] : []),
+            ]
+          : []),
       ].join('\n'),
     );
     await new Promise<void>((resolve) => {
@@ -145,3 +179,29 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     });
   },
 };
+
+/**
+ * The data set FILE of `--data`, read and checked against the contract: a CliError (exit 2)
+ * listing every problem when it is unreadable, not JSON, or does not fit.
+ */
+async function ownData(file: string) {
+  const [{ readDataSetFile }, { dataSetSeed }, { InvalidDataSetError }, { loadBundledSpec }] =
+    await Promise.all([
+      import('../../reference-server/data-set/read-data-set-file.js'),
+      import('../../reference-server/data-set/load-data-set.js'),
+      import('../../reference-server/data-set/data-set-format.js'),
+      import('../../spec/bundled-spec.js'),
+    ]);
+  try {
+    const input = await readDataSetFile(file);
+    const { spec } = await loadBundledSpec();
+    const seed = dataSetSeed(input, spec, file);
+    // The accounts that can log in, ADMINs first, for the start banner.
+    const users = seed.data.users.filter((user) => user.password !== null);
+    users.sort((a, b) => Number(b.roles.includes('ADMIN')) - Number(a.roles.includes('ADMIN')));
+    return { seed, logins: users.map((user) => user.email) };
+  } catch (error) {
+    if (error instanceof InvalidDataSetError) throw new CliError(error.message);
+    throw error;
+  }
+}

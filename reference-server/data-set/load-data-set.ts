@@ -1,7 +1,7 @@
 import type { OpenApiDocument } from '../../spec/load-spec.js';
 import type { OwnDataSeed } from '../domain/seed-dataset.js';
 import { buildDataSet } from './build-data-set.js';
-import { checkDataSet } from './check-data-set.js';
+import { checkDataSet, type CheckedDataSet } from './check-data-set.js';
 import { InvalidDataSetError } from './data-set-format.js';
 
 /**
@@ -16,9 +16,9 @@ export function dataSetSeed(
   input: unknown,
   spec: OpenApiDocument,
   label = 'the data set',
-): OwnDataSeed {
+): OwnDataSeed & { data: CheckedDataSet } {
   const checked = checkDataSet(input, spec, new Date());
   if (!checked.ok) throw new InvalidDataSetError(checked.problems, label);
   const { data } = checked;
-  return { label, build: (options) => buildDataSet(data, options) };
+  return { label, data, build: (options) => buildDataSet(data, options) };
 }
