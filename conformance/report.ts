@@ -65,6 +65,15 @@ export interface ConformanceSummary {
   results: { total: number; passed: number; failed: number; skipped: number };
   /** Failed results per check name. */
   failuresByCheck: Record<string, number>;
+  /**
+   * Set when the run did not finish (interrupted, or the target stopped answering midway):
+   * why. The results are then those of the checks that ran; the verdict is not a full one.
+   */
+  incomplete?: string;
+  /** Time the run held its requests back to stay within the target's rate limits, ms. */
+  pacedMs?: number;
+  /** The rate-limit policies the target announced (`RateLimit-Policy`). */
+  rateLimits?: { policy: string; quota?: number; windowSeconds?: number }[];
 }
 
 export interface ConformanceReport {

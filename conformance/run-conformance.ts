@@ -1,5 +1,3 @@
-import { loadBundledSpec } from '../spec/bundled-spec.js';
-import { loadSpec, type OpenApiDocument } from '../spec/load-spec.js';
 import { listOperations, type SpecOperation } from '../spec/operations.js';
 import { ResponseValidator } from '../spec/response-validator.js';
 import { AuthSession, type AuthOptions, type Credential } from './auth-session.js';
@@ -11,6 +9,8 @@ import { seededRandom } from './generate/seeded-random.js';
 import { buildRequest } from './http/build-request.js';
 import { DEFAULT_CONCURRENCY, TargetClient, TargetUnreachableError } from './http/target-client.js';
 import type { CheckResult, ConformanceReport } from './report.js';
+import type { PaceEvent, PolicyBudget } from './http/rate-limit-pacer.js';
+import { loadRunSpec } from './load-run-spec.js';
 import { ResultCollector } from './result-collector.js';
 import { SecretRedactor } from './secret-redactor.js';
 import type { RunContext } from './run-context.js';
@@ -20,8 +20,20 @@ import { Fixtures } from './stateful/fixtures.js';
 export interface ConformanceOptions extends AuthOptions {
   /** The implementation's API base, e.g. `http://127.0.0.1:3000/api/v1`. */
   baseUrl: string;
-  /** The description to hold it to (default: the bundled contract). */
+  /** The description to hold it to: a file or an http(s) URL (default: the bundled contract). */
   specPath?: string;
+  /**
+   * Headers sent on every request (API keys, tenants). Values of credential-like names
+   * (`*key*`, `*token*`, `*secret*`, `*auth*`, `Cookie`) are kept out of the reports.
+   */
+  headers?: Record<string, string>;
+  /**
+   * Pace the requests to the rate limits the target announces in its RateLimit headers, so
+   * that no 429 has to be waited out (default true).
+   */
+  pace?: boolean;
+  /** Aborting stops the run after the requests in flight: cleanup runs, the report says so. */
+  signal?: AbortSignal;
   /** Check names (default: all). */
   checks?: string[];
   /** operationIds or tags to cover (default: all) and to leave out. */
@@ -53,6 +65,17 @@ export type ProgressEvent =
   | { kind: 'check'; check: string; index: number; total: number }
   | { kind: 'result'; result: CheckResult; requests: number }
   | { kind: 'wait'; seconds: number; reason: string }
+  /** The target announced a rate-limit policy (once per policy and partition). */
+  | { kind: 'policy'; policy: string; quota?: number; windowSeconds?: number }
+  /** Pacing holds the requests back until `untilMs`: `policy` has no requests left. */
+  | {
+      kind: 'pace';
+      policy: string;
+      quota?: number;
+      windowSeconds?: number;
+      untilMs: number;
+      requests: number;
+    }
   | { kind: 'cleanup' };
 
 /** The run could not start or go on: bad options, invalid spec, unreachable target, failed login. */
@@ -74,7 +97,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const spec = await loadRunSpec(options.specPath).catch((error: Error) => {
     throw new ConformanceSetupError(
-      `the spec is not a valid OpenAPI 3.0 description: ${error.message}`,
+      error.message.startsWith('cannot fetch') || / is neither JSON nor YAML/.test(error.message)
+        ? error.message
+        : `the spec is not a valid OpenAPI 3.0 description: ${error.message}`,
     );
   });
   const allOperations = listOperations(spec);
@@ -98,6 +123,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   redactor.add(options.password, 'user password');
   redactor.add(options.adminPassword, 'admin password');
   redactor.add(options.token, 'user token');
+  for (const [name, value] of Object.entries(options.headers ?? {}))
+    if (CREDENTIAL_HEADER.test(name)) redactor.add(value, `${name} header`);
+  let pacedMs = 0;
+  const policies = new Map<string, PolicyBudget>();
   const client = new TargetClient({
     // Every answer may carry tokens issued to the run: learn them before anything is reported.
     onExchange: (exchange) => redactor.learnFrom(exchange.response.body),
@@ -107,12 +136,36 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         seconds,
         reason: `the target answered 429 to ${request.method} ${request.path.split('?')[0]}; waiting out its Retry-After`,
       }),
+    onPolicy: (budget) => {
+      // One line per policy, however many partitions (credentials) it counts separately.
+      if (policies.has(budget.policy)) return;
+      policies.set(budget.policy, budget);
+      options.onProgress?.({ kind: 'policy', ...describePolicy(budget) });
+    },
+    onPace: (event: PaceEvent) => {
+      pacedMs += Math.max(0, event.untilMs - Date.now());
+      options.onProgress?.({
+        kind: 'pace',
+        ...describePolicy(event.budget),
+        untilMs: event.untilMs,
+        requests: client.count,
+      });
+    },
     baseUrl: options.baseUrl,
+    ...(options.headers ? { headers: options.headers } : {}),
+    ...(options.pace === false ? { pace: false } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
   });
   let stop = false;
+  let incomplete: string | undefined;
+  const abort = () => {
+    stop = true;
+    incomplete ??= `interrupted (${String(options.signal?.reason ?? 'aborted')})`;
+  };
+  if (options.signal?.aborted) abort();
+  options.signal?.addEventListener('abort', abort, { once: true });
   const collector = new ResultCollector(redactor, (result) => {
     if (options.bail && result.status === 'failed') stop = true;
     options.onProgress?.({ kind: 'result', result, requests: client.count });
@@ -209,8 +262,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       try {
         await check.run(ctx, collector.recorder(check.name));
       } catch (error) {
-        if (error instanceof TargetUnreachableError)
-          throw new ConformanceSetupError(`the target stopped answering: ${error.message}`);
+        if (error instanceof TargetUnreachableError) {
+          // The report of what ran so far is still worth writing: it says it is partial.
+          incomplete = `the target stopped answering during ${check.name}: ${error.message}`;
+          stop = true;
+          break;
+        }
         collector.recorder(check.name).fail(operations[0] ?? allOperations[0]!, {
           message: `the check itself crashed: ${(error as Error).message}`,
         });
@@ -218,6 +275,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
     collector.finishResponseChecks();
   } finally {
+    options.signal?.removeEventListener('abort', abort);
     options.onProgress?.({ kind: 'cleanup' });
     await fixtures.cleanup(concurrency).catch(() => undefined);
     await client.close();
@@ -246,20 +304,32 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         skipped: count('skipped'),
       },
       failuresByCheck,
+      ...(incomplete ? { incomplete } : {}),
+      ...(policies.size > 0
+        ? {
+            pacedMs: Math.round(pacedMs),
+            rateLimits: [...policies.values()].map(describePolicy),
+          }
+        : {}),
     },
     results,
     coverage: collector.coverage(operations),
   };
 }
 
-/**
- * The description to hold the target to: a file the user named, loaded, validated and
- * dereferenced by swagger-parser; else the bundled contract from its precompiled
- * `spec/openapi.json`, as the server starts from it (decision 0027): the same document
- * (a spec test proves it) without most of a second of validation at every run.
- */
-function loadRunSpec(specPath: string | undefined): Promise<OpenApiDocument> {
-  return specPath === undefined ? loadBundledSpec().then((b) => b.spec) : loadSpec(specPath);
+/** Header names whose values are credentials (API keys, tokens, cookies): kept out of reports. */
+const CREDENTIAL_HEADER = /key|token|secret|auth|cookie|session|password|signature/i;
+
+function describePolicy(budget: PolicyBudget): {
+  policy: string;
+  quota?: number;
+  windowSeconds?: number;
+} {
+  return {
+    policy: budget.policy,
+    ...(budget.quota !== undefined ? { quota: budget.quota } : {}),
+    ...(budget.windowSeconds !== undefined ? { windowSeconds: budget.windowSeconds } : {}),
+  };
 }
 
 /** An operation the spec marks as destroying data a client did not create. */

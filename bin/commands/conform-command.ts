@@ -1,4 +1,4 @@
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { createDefaultRegistry } from '../../conformance/checks/builtin-checks.js';
@@ -21,6 +21,8 @@ import {
   runConformance,
   type ConformanceOptions,
 } from '../../conformance/run-conformance.js';
+import type { ConformanceReport } from '../../conformance/report.js';
+import { waitForTarget } from '../../conformance/http/wait-for-target.js';
 import { CliError } from '../cli-error.js';
 import { createFuzzChecks, FUZZ_CHECK_NAMES } from '../../conformance/fuzz/fuzz-checks.js';
 import { renderFuzzSummary } from '../../conformance/fuzz/fuzz-tally.js';
@@ -49,6 +51,8 @@ interface ConformArgs {
   fuzz: number;
   'fuzz-only': boolean;
   'fuzz-concurrency': number;
+  header: string[] | undefined;
+  'wait-for-target': number | undefined;
 }
 
 /** `--checks a,b --checks c` and `--checks a --checks b,c` both mean [a, b, c]. */
@@ -73,7 +77,18 @@ export const conformCommand: CommandModule<object, ConformArgs> = {
       })
       .option('spec', {
         type: 'string',
-        describe: 'OpenAPI description (default: the bundled contract)',
+        describe: 'OpenAPI description, a file or an http(s) URL (default: the bundled contract)',
+      })
+      .option('header', {
+        alias: 'H',
+        type: 'string',
+        array: true,
+        describe:
+          "'Name: value' sent on every request (API keys, tenants); repeatable; credential-like values kept out of reports",
+      })
+      .option('wait-for-target', {
+        type: 'number',
+        describe: 'wait up to SECONDS for the target to answer before the run (a fresh service)',
       })
       .option('token', {
         type: 'string',
@@ -185,6 +200,12 @@ export const conformCommand: CommandModule<object, ConformArgs> = {
         integer('timeout', 1);
         integer('fuzz', 0);
         integer('fuzz-concurrency', 1);
+        integer('wait-for-target', 1);
+        if (!/^https?:\/\/[^/]/i.test(a.baseUrl))
+          throw new CliError(
+            `the base URL must be an http(s) URL, e.g. http://127.0.0.1:3000/api/v1 (got ${a.baseUrl})`,
+          );
+        parseHeaders(a.header);
         if (a['fuzz-only'] && !a.fuzz) throw new CliError('--fuzz-only needs --fuzz N (N >= 1)');
         if (a['fuzz-only'] && a.checks?.length)
           throw new CliError('--fuzz-only and --checks do not go together');
@@ -204,6 +225,10 @@ export const conformCommand: CommandModule<object, ConformArgs> = {
       process.stdout.write(renderCheckList(registry.all()));
       return;
     }
+    // Every option and output place is checked before the first request: a CI job learns of
+    // a typo in a second, not after the whole run.
+    const headers = parseHeaders(args.header);
+    const auth = credentials(args, process.env);
     let plan;
     try {
       plan = planReportOutputs(args.reporter, args.output);
@@ -211,13 +236,43 @@ export const conformCommand: CommandModule<object, ConformArgs> = {
       if (error instanceof ReportOutputError) throw new CliError(error.message);
       throw error;
     }
-    await prepareOutputs(plan.outputs, plan.directory);
+    await prepareOutputs(plan.outputs, plan.directory, args.output);
+    const specPath = args.spec
+      ? /^https?:\/\//i.test(args.spec)
+        ? args.spec
+        : await existingFile(args.spec)
+      : undefined;
+
+    if (args['wait-for-target'] !== undefined) {
+      await waitForTarget(args.baseUrl as string, {
+        timeoutMs: args['wait-for-target'] * 1000,
+        headers,
+        onWaiting: (line) => process.stderr.write(`conform: ${line}\n`),
+      }).catch((error: Error) => {
+        throw new CliError(error.message);
+      });
+    }
+
+    // SIGINT/SIGTERM stop the run after the requests in flight; what ran is still reported
+    // (marked partial), and cleanup deletes what the run created. A second signal quits.
+    const interrupt = new AbortController();
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (interrupt.signal.aborted) process.exit(signal === 'SIGINT' ? 130 : 143);
+      process.stderr.write(
+        `\nconform: ${signal}: stopping after the requests in flight, cleaning up and writing the reports (again to quit now)\n`,
+      );
+      interrupt.abort(signal);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
 
     const seed = args.seed ?? Math.floor(Math.random() * 2 ** 31);
     const options: ConformanceOptions = {
       baseUrl: args.baseUrl as string,
-      ...(args.spec ? { specPath: resolve(args.spec) } : {}),
-      ...credentials(args, process.env),
+      ...(specPath ? { specPath } : {}),
+      ...(Object.keys(headers).length ? { headers } : {}),
+      signal: interrupt.signal,
+      ...auth,
       ...selectedChecks(args, registry.all()),
       ...(args.include?.length ? { include: args.include } : {}),
       ...(args.exclude?.length ? { exclude: args.exclude } : {}),
@@ -236,10 +291,16 @@ export const conformCommand: CommandModule<object, ConformArgs> = {
     process.stderr.write(
       `conform: ${options.baseUrl} · seed ${seed} (repeat with --seed ${seed}${fuzzing})\n`,
     );
-    const report = await runConformance(options).catch((error: unknown) => {
+    let report: ConformanceReport;
+    try {
+      report = await runConformance(options);
+    } catch (error) {
       if (error instanceof ConformanceSetupError) throw new CliError(error.message);
       throw error;
-    });
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
 
     const fuzzed = fuzz.outcome();
     // The JSON report carries the fuzz phase's numbers beside the run's summary.
@@ -259,6 +320,19 @@ export const conformCommand: CommandModule<object, ConformArgs> = {
         throw new CliError(`cannot write ${output.path}: ${error.code ?? error.message}`);
       });
       process.stderr.write(`conform: wrote ${output.path}\n`);
+    }
+    const { pacedMs, rateLimits, incomplete } = report.summary;
+    if (pacedMs)
+      process.stderr.write(
+        `conform: ${Math.round(pacedMs / 1000)} s of the run's ${Math.round(report.summary.durationMs / 1000)} s were spent waiting for the target's rate-limit windows (${rateLimits?.map((p) => `${p.policy || 'limit'} ${p.quota ?? '?'}/${p.windowSeconds ?? 60} s`).join(', ')}); no 429 had to be waited out\n`,
+      );
+    if (incomplete) {
+      process.stderr.write(
+        `conform: the run did not finish: ${incomplete}; the reports are partial\n`,
+      );
+      const signal = interrupt.signal.reason as string | undefined;
+      process.exitCode = signal === 'SIGINT' ? 130 : signal === 'SIGTERM' ? 143 : 2;
+      return;
     }
     process.exitCode = report.summary.results.failed > 0 ? 1 : 0;
   },
@@ -284,13 +358,31 @@ function selectedChecks(args: ConformArgs, all: Check[]): Partial<ConformanceOpt
   return { checks: names };
 }
 
-/** Options first, then the environment, so secrets need not be on the command line. */
+/**
+ * Options first, then the environment, so secrets need not be on the command line. A value
+ * given but empty is named: `--password "$USER_PASSWORD"` with the variable unset arrives as
+ * '' and must not read as a missing option.
+ */
 function credentials(args: ConformArgs, env: NodeJS.ProcessEnv): Partial<ConformanceOptions> {
-  const token = args.token ?? env.APIKIT_CONFORM_TOKEN;
-  const username = args.username ?? env.APIKIT_CONFORM_USERNAME;
-  const password = args.password ?? env.APIKIT_CONFORM_PASSWORD;
-  const adminUsername = args['admin-username'] ?? env.APIKIT_CONFORM_ADMIN_USERNAME;
-  const adminPassword = args['admin-password'] ?? env.APIKIT_CONFORM_ADMIN_PASSWORD;
+  const pick = (option: keyof ConformArgs, variable: string): string | undefined => {
+    const given = args[option] as string | undefined;
+    if (given !== undefined) {
+      if (given.trim() === '')
+        throw new CliError(
+          `--${option} is empty (a shell variable that is not set expands to nothing, e.g. --${option} "$UNSET"); give it a value or leave the option out`,
+        );
+      return given;
+    }
+    const value = env[variable];
+    if (value !== undefined && value.trim() === '')
+      throw new CliError(`${variable} is set but empty; give it a value or unset it`);
+    return value;
+  };
+  const token = pick('token', 'APIKIT_CONFORM_TOKEN');
+  const username = pick('username', 'APIKIT_CONFORM_USERNAME');
+  const password = pick('password', 'APIKIT_CONFORM_PASSWORD');
+  const adminUsername = pick('admin-username', 'APIKIT_CONFORM_ADMIN_USERNAME');
+  const adminPassword = pick('admin-password', 'APIKIT_CONFORM_ADMIN_PASSWORD');
   if (Boolean(username) !== Boolean(password))
     throw new CliError(
       '--username and --password go together (or APIKIT_CONFORM_USERNAME/PASSWORD)',
@@ -306,26 +398,92 @@ function credentials(args: ConformArgs, env: NodeJS.ProcessEnv): Partial<Conform
   };
 }
 
-/** Creates the report directory (or the file's parent) before the run, so a typo fails fast. */
+/**
+ * Makes sure every report can be written before the run starts: the directory is created
+ * (with its parents), an `--output` ending in `/` or naming a directory takes the reporter's
+ * file name in it, and a file where a directory must be (or the reverse), or a place that
+ * cannot be written, is an exit 2 up front rather than after the run.
+ */
 async function prepareOutputs(
   outputs: { reporter: keyof typeof FILE_REPORTERS; path: string | undefined }[],
   directory: string | undefined,
+  output: string | undefined,
 ): Promise<void> {
-  try {
-    if (directory !== undefined) {
-      await mkdir(directory, { recursive: true });
-      return;
-    }
-    for (const output of outputs) {
-      if (output.path === undefined) continue;
-      const existing = await stat(output.path).catch(() => undefined);
-      if (existing?.isDirectory())
+  const kind = async (path: string) => {
+    const found = await stat(path).catch(() => undefined);
+    return found === undefined ? 'absent' : found.isDirectory() ? 'directory' : 'file';
+  };
+  const makeDirectory = async (path: string) => {
+    if ((await kind(path)) === 'file')
+      throw new CliError(
+        `--output ${output}: ${path} is a file, but the reports need a directory there`,
+      );
+    await mkdir(path, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+      throw new CliError(
+        `--output ${output}: cannot create the directory ${path}: ${error.code ?? error.message}`,
+      );
+    });
+  };
+  if (directory !== undefined) await makeDirectory(directory);
+  for (const output of outputs) {
+    if (output.path === undefined) continue;
+    if (directory === undefined) {
+      if (/[\\/]$/.test(output.path) || (await kind(output.path)) === 'directory') {
+        await makeDirectory(output.path);
         output.path = join(output.path, FILE_REPORTERS[output.reporter].fileName);
-      else await mkdir(dirname(output.path), { recursive: true });
+      } else await makeDirectory(dirname(output.path));
     }
-  } catch (error) {
-    throw new CliError(`cannot create the report's place: ${(error as Error).message}`);
+    const found = await kind(output.path);
+    if (found === 'directory')
+      throw new CliError(
+        `cannot write the ${output.reporter} report to ${output.path}: it is a directory`,
+      );
+    await access(found === 'file' ? output.path : dirname(output.path), constants.W_OK).catch(
+      (error: NodeJS.ErrnoException) => {
+        throw new CliError(
+          `cannot write the ${output.reporter} report to ${output.path}: ${error.code ?? error.message}`,
+        );
+      },
+    );
   }
+}
+
+/** A --spec file that exists (a typo fails before the run, not in the parser). */
+async function existingFile(path: string): Promise<string> {
+  const absolute = resolve(path);
+  const found = await stat(absolute).catch(() => undefined);
+  if (!found?.isFile()) throw new CliError(`--spec ${path}: no such file`);
+  return absolute;
+}
+
+/** Header names are HTTP tokens; a value may not hold CR, LF or NUL. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * `-H 'Name: value'` as a header record. Authorization is refused: the runner sends its own
+ * tokens and must be able to leave them off to probe authentication (use --token).
+ */
+function parseHeaders(values: string[] | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const raw of values ?? []) {
+    const at = raw.indexOf(':');
+    const name = at > 0 ? raw.slice(0, at).trim() : '';
+    const value = at > 0 ? raw.slice(at + 1).trim() : '';
+    if (!TOKEN.test(name))
+      throw new CliError(
+        `--header ${JSON.stringify(raw)}: expected 'Name: value', e.g. -H 'X-Api-Key: abc123'`,
+      );
+    if (/[\r\n\0]/.test(value))
+      throw new CliError(`--header ${name}: the value may not contain CR, LF or NUL`);
+    if (value === '')
+      throw new CliError(`--header ${name}: the value is empty (an unset shell variable?)`);
+    if (name.toLowerCase() === 'authorization')
+      throw new CliError(
+        '--header Authorization: use --token (or --username/--password): the runner sends its own tokens and leaves them off to probe authentication',
+      );
+    headers[name] = value;
+  }
+  return headers;
 }
 
 function renderCheckList(checks: Check[]): string {

@@ -30,12 +30,34 @@ function violationsOf(
   return violations;
 }
 
+/** The body shown as `actual` of a schema failure: enough to see the wrong part. */
+const BODY_EXCERPT = 600;
+
 /** The validator's verdicts of one kind, as check failures. */
 function violations(kind: ResponseViolation['kind']): ResponseCheck['check'] {
   return (exchange, op, ctx) =>
     violationsOf(ctx.validator, op.operationId, exchange)
       .filter((v) => v.kind === kind)
-      .map((v): CheckFailure => ({ message: v.message }));
+      .map((v): CheckFailure =>
+        kind === 'body'
+          ? {
+              message: v.message,
+              expected: `a body valid against the schema documented for ${exchange.response.status}`,
+              actual: bodyExcerpt(exchange),
+            }
+          : { message: v.message },
+      );
+}
+
+/** Status, media type and the body as it came, cut (with its length said) when long. */
+function bodyExcerpt(exchange: Exchange): string {
+  const body = exchange.response.body;
+  const type = exchange.headers.get('content-type') ?? '(no Content-Type)';
+  const shown =
+    body.length > BODY_EXCERPT
+      ? `${body.slice(0, BODY_EXCERPT)}… (${body.length} characters)`
+      : body || '(empty body)';
+  return `${exchange.response.status} ${type} ${shown}`;
 }
 
 /** Status, media type, schema and headers of every response, judged against the spec. */

@@ -2,6 +2,7 @@ import type { SpecOperation } from '../../spec/operations.js';
 import type { OperationCall } from '../http/build-request.js';
 import type { RunContext } from '../run-context.js';
 import type { CreatedResource, Unavailable } from '../stateful/fixtures.js';
+import { credentialFor } from './probe-support.js';
 import { callFor, exampleFor } from './stateful-support.js';
 
 /** How to call a GET operation so that it reads something that exists. */
@@ -56,6 +57,10 @@ async function resolve(
   op: SpecOperation,
   pool: Pool,
 ): Promise<ReadTarget | Unavailable> {
+  // Without the credentials it needs, an operation answers 401/403 whatever it holds: that
+  // says nothing about reading, and judging it would cry wolf (decision 0017).
+  const credential = credentialFor(ctx, op);
+  if (typeof credential === 'object' && 'reason' in credential) return credential;
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   if (pathParams.length === 0) return { op, call: {}, source: 'none' };
 

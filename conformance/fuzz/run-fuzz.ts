@@ -77,6 +77,9 @@ export async function runFuzz(ctx: RunContext, settings: FuzzSettings): Promise<
     concurrency,
     ...(settings.timeoutMs ? { timeoutMs: settings.timeoutMs } : {}),
     retries429: 0,
+    // 429s are counted by the phase, never waited out (README), so it is not paced either.
+    pace: false,
+    headers: ctx.client.extraHeaders,
     // The run's request count (progress, summary) includes the fuzz phase.
     onExchange: () => void ctx.client.count++,
   });

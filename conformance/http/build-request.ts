@@ -43,9 +43,11 @@ export function buildRequest(op: SpecOperation, call: OperationCall = {}): Plann
   if (body !== undefined && call.contentType !== null)
     headers['Content-Type'] = call.contentType ?? 'application/json';
   Object.assign(headers, call.headers);
+  const method = call.method ?? op.method.toUpperCase();
   return {
-    method: call.method ?? op.method.toUpperCase(),
+    method,
     path: query ? `${path}?${query}` : path,
+    route: `${method} ${op.path}`,
     headers,
     ...(body !== undefined ? { body } : {}),
   };

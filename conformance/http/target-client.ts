@@ -1,5 +1,11 @@
 import { Pool, type Dispatcher } from 'undici';
 import type { RecordedRequest, RecordedResponse } from '../report.js';
+import {
+  credentialOf,
+  RateLimitPacer,
+  type PaceEvent,
+  type PolicyBudget,
+} from './rate-limit-pacer.js';
 import { ResponseHeaders } from './response-headers.js';
 
 /** A request the runner wants to send, relative to the target's base URL. */
@@ -9,6 +15,8 @@ export interface PlannedRequest {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /** The operation (`POST /auth/login`), so the pacer can tell which budgets it spends. */
+  route?: string;
 }
 
 /** One request and what came back. */
@@ -39,6 +47,17 @@ export interface TargetClientOptions {
   onExchange?: (exchange: Exchange) => void;
   /** Told before the client waits out a 429 (seconds), so a long pause is never silent. */
   onWait?: (seconds: number, request: PlannedRequest) => void;
+  /**
+   * Pace to the target's announced rate limits (RateLimit/RateLimit-Policy headers) instead
+   * of meeting 429s (default true).
+   */
+  pace?: boolean;
+  /** Told when pacing holds the requests back until a window resets. */
+  onPace?: (event: PaceEvent) => void;
+  /** Told about each rate-limit policy the first time the target names it. */
+  onPolicy?: (budget: PolicyBudget) => void;
+  /** Headers sent on every request (API keys, tenants); a request's own headers win. */
+  headers?: Record<string, string>;
 }
 
 const MAX_RETRY_AFTER_S = 30;
@@ -61,6 +80,9 @@ export class TargetClient {
   private readonly timeoutMs: number;
   private readonly spacingMs: number;
   private nextSlot = 0;
+  private readonly pacer: RateLimitPacer | undefined;
+  /** Headers the user asked to send on every request. */
+  readonly extraHeaders: Record<string, string>;
   count = 0;
 
   constructor(private readonly options: TargetClientOptions) {
@@ -69,6 +91,14 @@ export class TargetClient {
     this.basePath = url.pathname.replace(/\/$/, '');
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.spacingMs = options.rateLimit ? 1000 / options.rateLimit : 0;
+    this.extraHeaders = options.headers ?? {};
+    this.pacer =
+      options.pace === false
+        ? undefined
+        : new RateLimitPacer({
+            ...(options.onPace ? { onPace: options.onPace } : {}),
+            ...(options.onPolicy ? { onPolicy: options.onPolicy } : {}),
+          });
     this.pool = new Pool(this.origin, {
       connections: options.concurrency ?? DEFAULT_CONCURRENCY,
       keepAliveTimeout: 10_000,
@@ -81,9 +111,14 @@ export class TargetClient {
     return this.origin + this.basePath + path;
   }
 
+  /** The rate-limit budgets the target reported so far (empty when it announces none). */
+  get rateLimits(): PolicyBudget[] {
+    return this.pacer?.known ?? [];
+  }
+
   async send(planned: PlannedRequest): Promise<Exchange> {
     for (let attempt = 0; ; attempt++) {
-      const exchange = await this.sendOnce(planned);
+      const exchange = await this.paced(planned);
       const retryAfter = Number(exchange.headers.get('retry-after'));
       if (
         exchange.response.status !== 429 ||
@@ -99,6 +134,23 @@ export class TargetClient {
     }
   }
 
+  /** One request, held back first while a budget it spends is used up. */
+  private async paced(planned: PlannedRequest): Promise<Exchange> {
+    if (!this.pacer) return this.sendOnce(planned);
+    const request = {
+      who: credentialOf(headerValue(planned.headers, 'authorization')),
+      route: planned.route ?? `${planned.method} ${planned.path.split('?')[0]}`,
+    };
+    const booked = await this.pacer.acquire(request);
+    let exchange: Exchange | undefined;
+    try {
+      exchange = await this.sendOnce(planned);
+      return exchange;
+    } finally {
+      this.pacer.settle(request, booked, exchange?.headers, exchange?.response.status);
+    }
+  }
+
   private async sendOnce(planned: PlannedRequest): Promise<Exchange> {
     if (this.spacingMs > 0) {
       const now = Date.now();
@@ -106,26 +158,27 @@ export class TargetClient {
       this.nextSlot = slot + this.spacingMs;
       if (slot > now) await sleep(slot - now);
     }
+    const headers = this.headersOf(planned);
     const request: RecordedRequest = {
       method: planned.method,
       url: this.url(planned.path),
-      headers: planned.headers ?? {},
+      headers,
       ...(planned.body !== undefined ? { body: planned.body } : {}),
     };
     const started = performance.now();
     try {
-      const raw = await this.dispatch(planned);
+      const raw = await this.dispatch(planned, headers);
       this.count++;
-      const headers = ResponseHeaders.fromRaw(raw.headers);
+      const answered = ResponseHeaders.fromRaw(raw.headers);
       return {
         request,
         response: {
           status: raw.status,
-          headers: headers.toRecord(),
+          headers: answered.toRecord(),
           body: raw.body,
           durationMs: performance.now() - started,
         },
-        headers,
+        headers: answered,
       };
     } catch (error) {
       const code = (error as { code?: string }).code ?? (error as Error).message;
@@ -143,6 +196,7 @@ export class TargetClient {
    */
   private dispatch(
     planned: PlannedRequest,
+    headers: Record<string, string>,
   ): Promise<{ status: number; headers: Buffer[]; body: string }> {
     return new Promise((resolve, reject) => {
       let status = 0;
@@ -153,7 +207,7 @@ export class TargetClient {
           // A base URL without a path and an empty planned path still make a request target.
           path: this.basePath + planned.path || '/',
           method: planned.method as 'GET',
-          headers: planned.headers ?? {},
+          headers,
           ...(planned.body !== undefined ? { body: planned.body } : {}),
           headersTimeout: this.timeoutMs,
           bodyTimeout: this.timeoutMs,
@@ -176,9 +230,23 @@ export class TargetClient {
     });
   }
 
+  /** The request's headers over the ones sent on every request (same name: the request's). */
+  private headersOf(planned: PlannedRequest): Record<string, string> {
+    const own = planned.headers ?? {};
+    const names = new Set(Object.keys(own).map((n) => n.toLowerCase()));
+    const extra = Object.entries(this.extraHeaders).filter(([n]) => !names.has(n.toLowerCase()));
+    return extra.length === 0 ? own : { ...Object.fromEntries(extra), ...own };
+  }
+
   close(): Promise<void> {
     return this.pool.close();
   }
+}
+
+function headerValue(headers: Record<string, string> | undefined, name: string) {
+  if (!headers) return undefined;
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value;
+  return undefined;
 }
 
 /** A body as UTF-8 text, a leading byte order mark skipped. */

@@ -15,6 +15,14 @@ export interface ConsoleProgressOptions {
   now?: () => number;
 }
 
+type PolicyEvent = { policy: string; quota?: number; windowSeconds?: number };
+
+const policyName = (e: PolicyEvent) => (e.policy ? `its "${e.policy}" policy` : 'its rate limit');
+const rate = (e: PolicyEvent) =>
+  `${e.quota ?? '?'} requests per ${e.windowSeconds ?? 60} s`.replace(/^\? requests/, 'requests');
+const windowOf = (e: PolicyEvent) =>
+  `the target's ${e.policy ? `"${e.policy}" ` : ''}window to reset (${rate(e)})`;
+
 /**
  * A progress handler for `runConformance({ onProgress })`: on a terminal one line redrawn in
  * place (i/N and the current check, requests, results, failures, elapsed time); elsewhere (CI
@@ -41,11 +49,15 @@ export function createConsoleProgress(
   let last = -Infinity;
   let drawn = false;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let paced: Extract<ProgressEvent, { kind: 'pace' }> | undefined;
+  let announced = false;
 
   const line = () => {
     const step = total > 0 ? `${index}/${total} ${check}` : 'starting';
     const elapsed = Math.round((now() - started) / 1000);
-    return `conform: ${step} · ${requests} requests · ${results} results · ${failures} failed · ${elapsed} s`;
+    const left = paced ? Math.ceil((paced.untilMs - now()) / 1000) : 0;
+    const waiting = paced && left > 0 ? ` · waiting ${left} s for ${windowOf(paced)}` : '';
+    return `conform: ${step} · ${requests} requests · ${results} results · ${failures} failed · ${elapsed} s${waiting}`;
   };
   const draw = (force: boolean) => {
     const at = now();
@@ -86,6 +98,32 @@ export function createConsoleProgress(
         stream.write(`conform: ${event.reason} (${event.seconds} s)\n`);
         drawn = false;
         break;
+      case 'policy':
+        if (tty && drawn) stream.write('\r\x1b[2K');
+        stream.write(
+          `conform: the target announces a rate limit${event.policy ? ` "${event.policy}"` : ''}: ${rate(event)} (RateLimit-Policy); the run paces itself to it\n`,
+        );
+        drawn = false;
+        break;
+      case 'pace': {
+        paced = event;
+        if (tty && drawn) stream.write('\r\x1b[2K');
+        if (!announced) {
+          // Said once: why the run is slower than it could be, and how to make it faster.
+          announced = true;
+          stream.write(
+            `conform: this run needs more requests than ${policyName(event)} allows (${rate(event)}), so it waits for the target's window to reset instead of meeting 429s; each window adds up to ${event.windowSeconds ?? 60} s. Faster: start the target without limits (reference server: --rate-limit 0 --login-rate-limit 0) or narrow the run (--checks, --include)\n`,
+          );
+        }
+        const seconds = Math.max(1, Math.ceil((event.untilMs - now()) / 1000));
+        // On a terminal the progress line counts the wait down; a log gets one line per wait.
+        if (tty) draw(true);
+        else
+          stream.write(
+            `conform: waiting ${seconds} s for ${windowOf(event)} (${event.requests} requests so far)\n`,
+          );
+        break;
+      }
       case 'cleanup':
         clearInterval(heartbeat);
         if (tty && drawn) stream.write('\r\x1b[2K');

@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { visibleControls } from './escape-markup.js';
-import { renderJunitReport } from './junit-reporter.js';
+import { caseName, renderJunitReport } from './junit-reporter.js';
 import { TRICKY_TEXT, trickyReport } from '../test-support/tricky-report.js';
 
 const xml = renderJunitReport(trickyReport());
@@ -74,15 +74,44 @@ describe('renderJunitReport', () => {
     expect(total).toBe(8);
   });
 
-  it('names test cases operationId METHOD path with the check as classname', () => {
+  it('names test cases check: METHOD path (operationId) with the check as classname', () => {
     const cases = asArray(suite('not_a_server_error').testcase);
     expect(cases.map((c) => c['@_name'])).toEqual([
-      'listUsers GET /users',
-      'createUser POST /users',
-      'getUser GET /users/{id}',
+      'not_a_server_error: GET /users (listUsers)',
+      'not_a_server_error: POST /users (createUser)',
+      'not_a_server_error: GET /users/{id} (getUser)',
     ]);
     expect(cases.every((c) => c['@_classname'] === 'not_a_server_error')).toBe(true);
-    expect(asArray(suite('rate_limit_headers').testcase)[0]?.['@_name']).toBe('(all operations)');
+    expect(asArray(suite('rate_limit_headers').testcase)[0]?.['@_name']).toBe(
+      'rate_limit_headers: all operations',
+    );
+  });
+
+  it('numbers a repeated name within a suite, so dashboards keep both', () => {
+    const report = trickyReport();
+    const first = report.results.find((r) => r.check === 'not_a_server_error')!;
+    report.results.push({ ...first });
+    const again = new XMLParser({ ignoreAttributes: false }).parse(renderJunitReport(report)) as {
+      testsuites: { testsuite: Suite[] };
+    };
+    const names = asArray(
+      again.testsuites.testsuite.find((s) => s['@_name'] === 'not_a_server_error')?.testcase,
+    ).map((c) => c['@_name']);
+    expect(names).toContain(`${caseName(first)} #2`);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('marks a partial report with an error case saying why the run did not finish', () => {
+    const report = trickyReport();
+    report.summary.incomplete = 'interrupted (SIGINT)';
+    const doc = new XMLParser({ ignoreAttributes: false }).parse(renderJunitReport(report)) as {
+      testsuites: Record<string, string> & {
+        testsuite: (Suite & { testcase: { error?: { '@_message': string } } })[];
+      };
+    };
+    expect(doc.testsuites['@_errors']).toBe('1');
+    const run = doc.testsuites.testsuite.find((s) => s['@_name'] === 'apikit conform');
+    expect(run?.testcase.error?.['@_message']).toBe('the run did not finish: interrupted (SIGINT)');
   });
 
   it('keeps the text of failures and skips, control characters made visible', () => {

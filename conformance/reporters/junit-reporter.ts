@@ -1,11 +1,17 @@
 import type { CheckResult, ConformanceReport } from '../report.js';
 import { escapeMarkup } from './escape-markup.js';
-import { resultName } from './group-results.js';
+
+/** Response bodies in a failure's text are cut here: a CI page shows the start. */
+const BODY_LIMIT = 2000;
 
 /**
- * The report as JUnit XML for CI test views: one `<testsuite>` per check, one `<testcase>`
- * per result (name `operationId METHOD path`, classname the check), failures with expected,
- * actual and the curl line in the body, skips with their reason.
+ * The report as JUnit XML for CI test views (decision 0052): one `<testsuite>` per check, one
+ * `<testcase>` per result named `check: METHOD path (operationId)`, so that a flat list of
+ * failed tests (GitLab's merge request widget, GitHub annotations) says what failed where, and
+ * classname the check, which Jenkins and GitLab group by; a repeated name within a suite gets
+ * ` #2`, ` #3`. Failures carry expected, actual, the response body and the curl line; skips
+ * their reason. A run that did not finish adds a suite `apikit conform` whose case
+ * `the run finished` is an error saying why, so CI never mistakes a partial report for a pass.
  *
  * @example
  * await writeFile('report.junit.xml', renderJunitReport(report));
@@ -15,6 +21,13 @@ export function renderJunitReport(report: ConformanceReport): string {
   const checks = [...new Set(report.results.map((r) => r.check))];
   const suites = checks.map((check) => {
     const results = report.results.filter((r) => r.check === check);
+    const seen = new Map<string, number>();
+    const names = results.map((r) => {
+      const name = caseName(r);
+      const n = (seen.get(name) ?? 0) + 1;
+      seen.set(name, n);
+      return n === 1 ? name : `${name} #${n}`;
+    });
     const count = (status: CheckResult['status']) =>
       results.filter((r) => r.status === status).length;
     const time = results.reduce((sum, r) => sum + (r.response?.durationMs ?? 0), 0);
@@ -33,17 +46,18 @@ export function renderJunitReport(report: ConformanceReport): string {
       `      <property ${attributes({ name: 'seed', value: summary.seed })}/>`,
       `      <property ${attributes({ name: 'spec', value: `${summary.specTitle} ${summary.specVersion}` })}/>`,
       '    </properties>',
-      ...results.map(testcase),
+      ...results.map((r, i) => testcase(r, names[i] as string)),
       '  </testsuite>',
     ].join('\n');
   });
+  if (summary.incomplete) suites.push(incompleteSuite(summary.incomplete, summary.startedAt));
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites ${attributes({
       name: `apikit conform ${summary.target}`,
-      tests: summary.results.total,
+      tests: summary.results.total + (summary.incomplete ? 1 : 0),
       failures: summary.results.failed,
-      errors: 0,
+      errors: summary.incomplete ? 1 : 0,
       skipped: summary.results.skipped,
       time: seconds(summary.durationMs),
       timestamp: summary.startedAt,
@@ -54,9 +68,25 @@ export function renderJunitReport(report: ConformanceReport): string {
   ].join('\n');
 }
 
-function testcase(result: CheckResult): string {
+/** `check: METHOD path (operationId)`, or `check: all operations`. */
+export function caseName(result: CheckResult): string {
+  if (result.operationId === '*') return `${result.check}: all operations`;
+  return `${result.check}: ${result.method} ${result.path} (${result.operationId})`;
+}
+
+function incompleteSuite(reason: string, startedAt: string): string {
+  return [
+    `  <testsuite ${attributes({ name: 'apikit conform', tests: 1, failures: 0, errors: 1, skipped: 0, time: '0.000', timestamp: startedAt })}>`,
+    `    <testcase ${attributes({ name: 'the run finished', classname: 'apikit conform', time: '0.000' })}>`,
+    `      <error ${attributes({ message: `the run did not finish: ${reason}`, type: 'incomplete' })}>${text(`the run did not finish: ${reason}\nthe results in this report are those of the checks that ran before`)}</error>`,
+    '    </testcase>',
+    '  </testsuite>',
+  ].join('\n');
+}
+
+function testcase(result: CheckResult, name: string): string {
   const open = `    <testcase ${attributes({
-    name: resultName(result),
+    name,
     classname: result.check,
     time: seconds(result.response?.durationMs ?? 0),
   })}`;
@@ -75,10 +105,16 @@ function failureBody(result: CheckResult): string {
   if (result.expected !== undefined) lines.push(`expected: ${result.expected}`);
   if (result.actual !== undefined) lines.push(`actual: ${result.actual}`);
   if (result.request) lines.push(`request: ${result.request.method} ${result.request.url}`);
-  if (result.response)
+  if (result.response) {
     lines.push(
       `response: ${result.response.status} in ${Math.round(result.response.durationMs)} ms`,
     );
+    const body = result.response.body ?? '';
+    if (body)
+      lines.push(
+        `response body: ${body.length > BODY_LIMIT ? `${body.slice(0, BODY_LIMIT)}… (${body.length} characters)` : body}`,
+      );
+  }
   if (result.curl) lines.push(`reproduce: ${result.curl}`);
   return lines.join('\n');
 }
