@@ -8,6 +8,8 @@ import {
   takeDirectAnswer,
 } from './create-mock-api.js';
 import { MOCK_DEMO_PASSWORDS } from './mock-context.js';
+import { InvalidDataSetError } from '../reference-server/data-set/data-set-format.js';
+import shop from '../examples/data-sets/shop.json' with { type: 'json' };
 
 const base = 'http://api.test';
 const mock = createMockApi({ baseUrl: base, passwordIterations: 1000 });
@@ -234,5 +236,117 @@ describe('createMockApi per request (msw getResponse, no interception)', () => {
     );
     expect(takeDirectAnswer(marked)).toBeUndefined();
     expect(direct.violations).toHaveLength(1);
+  });
+});
+
+describe('createMockApi with a data set of your own', () => {
+  const own = 'http://own.test';
+
+  it('serves it, logs its accounts in, and returns to it on reset()', async () => {
+    const mine = createMockApi({ baseUrl: own, data: shop, passwordIterations: 1000 });
+    const ask = (request: Request) => getResponse(mine.handlers, request);
+    const login = await ask(
+      new Request(`${own}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'olivia@shop.example', password: 'olivia-shop-password' }),
+      }),
+    );
+    expect(login?.status).toBe(200);
+    const { accessToken } = (await login!.json()) as { accessToken: string };
+    const auth = { Authorization: `Bearer ${accessToken}` };
+    const users = await ask(new Request(`${own}/api/v1/users`, { headers: auth }));
+    const page = (await users!.json()) as { totalElements: number; content: { email: string }[] };
+    expect(page.totalElements).toBe(4);
+    expect(page.content[0]?.email).toBe('olivia@shop.example');
+    const removed = await ask(
+      new Request(`${own}/api/v1/users/3`, { method: 'DELETE', headers: auth }),
+    );
+    expect(removed?.status).toBe(204);
+    await mine.reset();
+    const back = await ask(new Request(`${own}/api/v1/users/3`, { headers: auth }));
+    expect(back?.status).toBe(200);
+    expect(((await back!.json()) as { name: string }).name).toBe('Nina New');
+  });
+
+  it('with auth off, acts as the data set’s first ADMIN who is not BLOCKED', async () => {
+    const data = {
+      users: [
+        { id: 4, name: 'Plain', email: 'plain@example.com' },
+        { id: 7, name: 'Boss', email: 'boss@example.com', roles: ['ADMIN' as const] },
+      ],
+    };
+    const mine = createMockApi({ baseUrl: own, data, auth: 'off', passwordIterations: 1000 });
+    const me = await getResponse(mine.handlers, new Request(`${own}/api/v1/users/4/roles`));
+    expect(me?.status).toBe(200);
+    // ADMIN-only: answered, so the request acted as Boss (user 1 does not exist here).
+    const block = await getResponse(
+      mine.handlers,
+      new Request(`${own}/api/v1/admin/users/4/block`, { method: 'POST' }),
+    );
+    expect(block?.status).toBe(200);
+  });
+
+  it('throws at once, listing every problem, for a data set that does not fit the contract', () => {
+    const bad = {
+      users: [
+        { id: 1, name: 'A', email: 'a@example.com' },
+        { id: 2, name: 'B', email: 'A@example.com' },
+      ],
+      orders: [{ id: 1, userId: 3, product: 'Lamp', categoryId: 1 }],
+    };
+    expect(() => createMockApi({ data: bad as never })).toThrow(InvalidDataSetError);
+    try {
+      createMockApi({ data: bad as never });
+    } catch (error) {
+      expect((error as InvalidDataSetError).problems.map((p) => p.pointer)).toEqual([
+        '/users/1/email',
+        '/users',
+        '/orders/0/userId',
+      ]);
+      expect((error as Error).message).toMatch(
+        /^createMockApi\(\{ data \}\) is not a valid data set \(3 problems/,
+      );
+    }
+  });
+
+  it('answers every request with a 500 problem naming the cause when the store cannot be seeded', async () => {
+    const broken = createMockApi({
+      baseUrl: own,
+      persist: {
+        storage: {
+          getItem: () => {
+            throw new Error('storage is switched off');
+          },
+          setItem: () => undefined,
+        },
+      },
+      onUnexpectedError: () => undefined,
+    });
+    await expect(broken.ready).rejects.toThrow('storage is switched off');
+    const res = await getResponse(
+      broken.handlers,
+      new Request(`${own}/api/v1/roles`, { headers: { 'X-Request-Id': 'seed-1' } }),
+    );
+    expect(res?.status).toBe(500);
+    expect(res?.headers.get('content-type')).toBe('application/problem+json');
+    expect(await res!.json()).toMatchObject({
+      status: 500,
+      instance: '/api/v1/roles',
+      requestId: 'seed-1',
+      detail: expect.stringContaining('Error: storage is switched off'),
+    });
+  });
+
+  it('answers a Prefer the spec cannot give as a 500 problem that says so', async () => {
+    const res = await getResponse(
+      mock.handlers,
+      new Request(`${base}/api/v1/roles`, { headers: { Prefer: 'code=418' } }),
+    );
+    expect(res?.status).toBe(500);
+    expect(res?.headers.get('content-type')).toBe('application/problem+json');
+    expect(((await res!.json()) as { detail: string }).detail).toBe(
+      'The mock cannot answer as asked: listRoles documents no 418 (documented: 200, 304, 400, 401, 406, 429, 500, 503)',
+    );
   });
 });
