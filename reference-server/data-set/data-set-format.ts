@@ -13,6 +13,12 @@ import type { OrderStatus, RoleName, UserStatus } from '../domain/dataset.js';
  *   items: [{ id: 1, orderId: 1, product: 'Clean Code', quantity: 1 }],
  * };
  */
+/**
+ * A name of the contract's enum, or any string: a JSON file imported in TypeScript types its
+ * strings as `string`, and every value is checked at run time anyway (with a clear problem).
+ */
+type Named<T extends string> = T | (string & {});
+
 export interface DataSetFile {
   users: UserData[];
   orders?: OrderData[];
@@ -26,9 +32,9 @@ export interface UserData {
   /** Default null (unknown). */
   age?: number | null;
   /** Default ACTIVE. */
-  status?: UserStatus;
+  status?: Named<UserStatus>;
   /** Names from the role catalog; USER is always held (listing it is optional). Default ['USER']. */
-  roles?: RoleName[];
+  roles?: Named<RoleName>[];
   /** A login password (stored hashed); without one the user cannot log in. */
   password?: string;
   /** Default: the time the data set is loaded. */
@@ -44,7 +50,7 @@ export interface OrderData {
   /** An id of the category catalog (1 Books, 2 Electronics, 3 Clothing, 4 Home & Garden, 5 Toys). */
   categoryId: number;
   /** Default PENDING. */
-  status?: OrderStatus;
+  status?: Named<OrderStatus>;
   createdAt?: string;
   updatedAt?: string;
 }
