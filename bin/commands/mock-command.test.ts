@@ -15,6 +15,19 @@ describe('apikit mock (msw engine)', () => {
     started.push(cli);
   }, 60_000);
 
+  it('serves /docs and sends a browser from / to it', async () => {
+    expect(cli.stdout()).toContain(`${cli.url}/docs`);
+    const docs = await fetch(`${cli.url}/docs`);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('/docs/init.js');
+    const root = await fetch(`${cli.url}/`, {
+      headers: { Accept: 'text/html' },
+      redirect: 'manual',
+    });
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/docs');
+  });
+
   it('prints the URL, how to log in and the Prefer hint', () => {
     expect(cli.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(cli.stdout()).toContain(`${cli.url}/api/v1/auth/login`);
@@ -46,14 +59,29 @@ describe('apikit mock (msw engine)', () => {
 });
 
 describe('apikit mock --engine prism', () => {
-  it('starts, answers GET /users with the example, and stops cleanly', async () => {
+  it('serves under /api/v1 like the msw engine, with coherent errors, and stops cleanly', async () => {
     const prism = await startCli(['mock', '--engine', 'prism', '--port', '0']);
     started.push(prism);
     expect(prism.stdout()).toContain('Prism');
-    const res = await fetch(`${prism.url}/users`, { headers: { Authorization: 'Bearer any' } });
+    expect(prism.stdout()).toContain(`${prism.url}/api/v1`);
+    const res = await fetch(`${prism.url}/api/v1/users`, {
+      headers: { Authorization: 'Bearer any' },
+    });
     expect(res.status).toBe(200);
     const page = (await res.json()) as { content: { email: string }[] };
     expect(page.content[0]?.email).toBe('admin@example.com');
+    // An invalid POST: the status and the body agree (they said 422 and 404 before).
+    const invalid = await fetch(`${prism.url}/api/v1/users`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer any', 'Content-Type': 'application/json' },
+      body: '{"name":""}',
+    });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({
+      status: 400,
+      type: 'urn:apikit:problem:validation-failed',
+    });
+    expect((await fetch(`${prism.url}/docs`)).status).toBe(200);
     expect(await prism.stop()).toEqual({ code: 0, signal: null });
   }, 90_000);
 });

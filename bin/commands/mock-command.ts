@@ -120,6 +120,7 @@ async function startMsw(args: MockArgs): Promise<{ close(): Promise<void> }> {
     [
       `apikit mock (MSW handlers) listening on ${url}`,
       `  API:     ${url}/api/v1`,
+      `  Docs:    ${url}/docs`,
       `  Store:   in memory (${config.data} data; gone on stop), auth ${args.auth === 'off' ? 'off (no token = admin)' : 'enforced'}${latency}`,
       `  Log in:  curl -s ${url}/api/v1/auth/login -H 'Content-Type: application/json' \\`,
       `             -d '{"username":"admin@example.com","password":"${admin ? DEMO_ADMIN_PASSWORD : '$APIKIT_ADMIN_PASSWORD'}"}'`,
@@ -134,36 +135,42 @@ async function startPrismMock(args: MockArgs): Promise<{ close(): Promise<void> 
   const specPath = args.spec ? resolve(args.spec) : bundledSpecPath;
   if (!existsSync(specPath)) throw new CliError(`no such spec file: ${args.spec}`);
   requirePeer('@stoplight/prism-cli', 'apikit mock --engine prism');
-  const { PrismStartError, startPrism } = await import('../../mocks/prism/start-prism.js');
-  let prism;
+  const [{ PrismStartError }, { startPrismMock }] = await Promise.all([
+    import('../../mocks/prism/start-prism.js'),
+    import('../../mocks/prism/start-prism-mock.js'),
+  ]);
+  let mock;
   try {
-    prism = await startPrism({
+    mock = await startPrismMock({
       specPath,
-      mode: 'mock',
       host: args.host,
+      port: args.port,
       dynamic: args.dynamic ?? false,
-      // Prism has no port 0: startPrism picks a free port when none is given.
-      ...(args.port !== 0 ? { port: args.port } : {}),
     });
   } catch (error) {
-    if (error instanceof PrismStartError) {
-      if (/EADDRINUSE/.test(error.message))
-        throw new CliError(`port ${args.port} on ${args.host} is in use; try --port 0`);
-      throw new CliError(error.message);
-    }
+    if (error instanceof PrismStartError) throw new CliError(error.message);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE')
+      throw new CliError(`port ${args.port} on ${args.host} is in use; try --port 0`);
+    if (code === 'EACCES')
+      throw new CliError(`no permission to listen on ${args.host}:${args.port}`);
+    if (error instanceof Error)
+      throw new CliError(`cannot mock ${specPath}: ${error.message.split('\n')[0]}`);
     throw error;
   }
-  const { url } = prism;
+  const { url } = mock;
   console.log(
     [
       `apikit mock (Prism, ${args.dynamic ? 'dynamic: bodies generated from the schemas' : 'static: the examples'}) listening on ${url}`,
       `  Spec:    ${specPath}`,
-      `  API:     ${url} (the spec's paths hang directly below it: ${url}/users, not /api/v1/users)`,
+      `  API:     ${url}/api/v1 (as the reference server and the MSW engine; /api is an alias)`,
+      `  Docs:    ${url}/docs`,
       `  Auth:    any 'Authorization: Bearer <anything>' passes; nothing is stored`,
+      `  Errors:  a request the spec forbids gets the contract's problem (400 with errors[], 401 without a token)`,
       `  Canned:  send 'Prefer: code=404' (or example=NAME, dynamic=true) for another documented answer`,
     ].join('\n'),
   );
-  return prism;
+  return mock;
 }
 
 /** `250` or `100-300` (ms). */

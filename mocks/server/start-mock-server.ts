@@ -8,6 +8,8 @@ import { renderProblem } from '../../reference-server/api/problem-response.js';
 import { requestIdOf } from '../../reference-server/api/request-id.js';
 import { ApiProblem } from '../../reference-server/domain/api-problem.js';
 import { answerClientError } from '../../reference-server/http/client-error.js';
+import { isDocsPath } from '../../reference-server/http/is-docs-path.js';
+import type { NodeHandler } from '../../reference-server/http/docs-handler.js';
 import { readNodeBody } from '../../reference-server/http/read-node-body.js';
 import { resolveServerConfig, type ServerConfig } from '../../reference-server/server-config.js';
 import {
@@ -107,7 +109,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         `contract violation: ${request.method} ${request.path}: ${error.message}\n`,
       ));
 
+  // The /docs page and `GET /`, as `serve` has them: Express loaded on the first such request.
+  let docs: Promise<NodeHandler> | undefined;
   const server = createServer((req, res) => {
+    if (isDocsPath(pathOf(req.url))) {
+      docs ??= import('../../reference-server/http/docs-handler.js').then((m) => m.docsHandler());
+      void docs.then((handle) => handle(req, res));
+      return;
+    }
     serve(req, res, mock, onViolation).catch((error: unknown) => {
       // A fault of the adapter itself (a broken socket mid-answer): never leave it hanging.
       process.stderr.write(`mock server: ${error instanceof Error ? error.message : error}\n`);

@@ -125,8 +125,3 @@ export function docsPage(): Router {
     router.use('/docs/assets', express.static(SWAGGER_UI_DIR, { index: false, maxAge: '1h' }));
   return router;
 }
-
-/** The paths `docsPage()` answers: `/` and everything under `/docs`. */
-export function isDocsPath(path: string): boolean {
-  return path === '/' || path === '/docs' || path.startsWith('/docs/');
-}

@@ -1,0 +1,259 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { API_BASE, apiRelativePath } from '../../reference-server/api/api-paths.js';
+import { renderProblem } from '../../reference-server/api/problem-response.js';
+import { requestIdOf } from '../../reference-server/api/request-id.js';
+import { ApiProblem } from '../../reference-server/domain/api-problem.js';
+import { answerClientError } from '../../reference-server/http/client-error.js';
+import type { NodeHandler } from '../../reference-server/http/docs-handler.js';
+import { isDocsPath } from '../../reference-server/http/is-docs-path.js';
+import { coherentAnswer } from './coherent-problem.js';
+import { startPrism, type PrismServer, type StartPrismOptions } from './start-prism.js';
+
+export interface PrismMockOptions {
+  /** The description to mock (a file). */
+  specPath: string;
+  /** Port of the mock; 0 picks a free one (default 4010). */
+  port?: number;
+  /** Address to bind (default 127.0.0.1). */
+  host?: string;
+  /** Bodies generated from the schemas instead of the examples. */
+  dynamic?: boolean;
+  /** How long to wait for Prism (default 30 s). */
+  startTimeoutMs?: number;
+}
+
+export interface RunningPrismMock {
+  /** Its origin; the API is at `${url}/api/v1` (and `${url}/api`), as on the reference server. */
+  url: string;
+  /** The Prism behind it, on a port of its own (for diagnostics: `prism.output()`). */
+  prism: PrismServer;
+  close(): Promise<void>;
+}
+
+/** Headers of one connection (RFC 9110 7.6.1): never forwarded. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const DRAIN_TIMEOUT_MS = 5_000;
+
+/**
+ * Prism's spec-only mock behind a front that gives it the reference server's URL layout and
+ * the contract's error answers (decision 0059): the API under `/api/v1` (`/api` an alias),
+ * `/openapi.json`, `/openapi.yaml`, `/healthz`, `/docs` and `GET /` beside it, so switching
+ * `apikit mock --engine` changes no client's base URL. Prism matches the description's paths
+ * without the servers' base path, so the front strips it; every problem Prism answers is made
+ * coherent (`coherentAnswer`).
+ *
+ * @example
+ * const mock = await startPrismMock({ specPath: 'spec/openapi.yaml', port: 0 });
+ * await fetch(`${mock.url}/api/v1/users`, { headers: { Authorization: 'Bearer x' } });
+ * await mock.close();
+ */
+export async function startPrismMock(options: PrismMockOptions): Promise<RunningPrismMock> {
+  const host = options.host ?? '127.0.0.1';
+  const prismOptions: StartPrismOptions = {
+    specPath: options.specPath,
+    mode: 'mock',
+    dynamic: options.dynamic ?? false,
+    ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}),
+  };
+  const [prism, documents] = await Promise.all([
+    startPrism(prismOptions),
+    contractDocuments(options.specPath).catch((error: unknown) => error as Error),
+  ]);
+  if (documents instanceof Error) {
+    await prism.close();
+    throw documents;
+  }
+  const prismUrl = new URL(prism.url);
+  let docs: Promise<NodeHandler> | undefined;
+
+  const server = createServer((req, res) => {
+    const method = req.method ?? 'GET';
+    const target = req.url ?? '/';
+    const path = target.split('?')[0] || '/';
+    const query = target.includes('?') ? target.slice(target.indexOf('?')) : '';
+    const sent = req.headers['x-request-id'];
+    const requestId = requestIdOf(typeof sent === 'string' ? sent : undefined);
+    const problem = (p: ApiProblem, instance = path) => {
+      const rendered = renderProblem(p, instance, requestId);
+      res.writeHead(rendered.status, {
+        ...rendered.headers,
+        'X-Request-Id': requestId,
+        'Access-Control-Allow-Origin': '*',
+      });
+      res.end(method === 'HEAD' ? undefined : rendered.body);
+    };
+    if (isDocsPath(path)) {
+      docs ??= import('../../reference-server/http/docs-handler.js').then((m) => m.docsHandler());
+      void docs.then((handle) => handle(req, res));
+      return;
+    }
+    const open = documents.get(path);
+    if (open) {
+      if (method !== 'GET' && method !== 'HEAD')
+        return problem(
+          new ApiProblem('method-not-allowed', `${method} is not allowed on ${path}`, {
+            headers: { Allow: 'GET, HEAD' },
+          }),
+        );
+      res.writeHead(200, {
+        'Content-Type': open.type,
+        'Content-Length': Buffer.byteLength(open.body),
+        'Cache-Control': 'no-cache',
+        'X-Request-Id': requestId,
+        'Access-Control-Allow-Origin': '*',
+      });
+      return res.end(method === 'HEAD' ? undefined : open.body);
+    }
+    const relative = apiRelativePath(path);
+    if (relative === undefined)
+      return problem(new ApiProblem('not-found', `No resource at ${path}`));
+    // The problem's instance names the canonical path, as the reference server's do.
+    const instance = API_BASE + relative;
+    void readBody(req).then(
+      (body) =>
+        forwardToPrism(req, body, prismUrl, relative + query, (answer) => {
+          const coherent = coherentAnswer(answer, { path: instance, requestId });
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(answer.headers))
+            if (!HOP_BY_HOP.has(name) && name !== 'content-length') headers[name] = value;
+          for (const [name, value] of Object.entries(coherent.headers))
+            headers[name.toLowerCase()] = value;
+          headers['content-length'] = String(coherent.body.length);
+          res.writeHead(coherent.status, headers);
+          res.end(method === 'HEAD' ? undefined : coherent.body);
+        }).catch((error: Error) =>
+          problem(
+            new ApiProblem(
+              'service-unavailable',
+              `the Prism mock did not answer: ${error.message}`,
+            ),
+            instance,
+          ),
+        ),
+      () =>
+        problem(
+          new ApiProblem('payload-too-large', `bodies over ${MAX_BODY_BYTES} bytes are refused`),
+          instance,
+        ),
+    );
+  });
+  server.on('clientError', answerClientError);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 4010, host, () => {
+        server.removeListener('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await prism.close();
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host.replace(/^\[|\]$/g, '')}]` : host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost}:${port}`,
+    prism,
+    close() {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+        await closed;
+        clearTimeout(timer);
+        await prism.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** `/openapi.json`, `/openapi.yaml` (when the file is YAML) and `/healthz`, made once. */
+async function contractDocuments(
+  specPath: string,
+): Promise<Map<string, { type: string; body: string }>> {
+  const [{ bundleSpec }, text] = await Promise.all([
+    import('../../spec/load-spec.js'),
+    readFile(specPath, 'utf8'),
+  ]);
+  const documents = new Map([
+    [
+      '/openapi.json',
+      { type: 'application/json', body: JSON.stringify(await bundleSpec(specPath)) },
+    ],
+    ['/healthz', { type: 'application/json', body: JSON.stringify({ status: 'ok' }) }],
+  ]);
+  if (!text.trimStart().startsWith('{'))
+    documents.set('/openapi.yaml', { type: 'application/yaml', body: text });
+  return documents;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new Error('request body too large');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function forwardToPrism(
+  req: IncomingMessage,
+  body: Buffer,
+  prism: URL,
+  path: string,
+  done: (answer: { status: number; headers: Record<string, string>; body: Buffer }) => void,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(req.headers))
+      if (
+        value !== undefined &&
+        !HOP_BY_HOP.has(name) &&
+        name !== 'host' &&
+        name !== 'content-length'
+      )
+        headers[name] = value;
+    if (body.length > 0) headers['content-length'] = String(body.length);
+    const outgoing = httpRequest(
+      {
+        hostname: prism.hostname.replace(/^\[|\]$/g, ''),
+        port: prism.port,
+        // Prism has no HEAD (405 wherever the description says GET): a GET, its body dropped.
+        method: req.method === 'HEAD' ? 'GET' : req.method,
+        path,
+        headers,
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.once('error', reject);
+        answer.once('end', () => {
+          const flat: Record<string, string> = {};
+          for (const [name, value] of Object.entries(answer.headers))
+            if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+          done({ status: answer.statusCode ?? 502, headers: flat, body: Buffer.concat(chunks) });
+          resolve();
+        });
+      },
+    );
+    outgoing.once('error', reject);
+    outgoing.end(body);
+  });
+}
