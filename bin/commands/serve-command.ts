@@ -185,13 +185,17 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
  * listing every problem when it is unreadable, not JSON, or does not fit.
  */
 async function ownData(file: string) {
-  const [{ readDataSetFile }, { dataSetSeed }, { InvalidDataSetError }, { loadBundledSpec }] =
-    await Promise.all([
-      import('../../reference-server/data-set/read-data-set-file.js'),
-      import('../../reference-server/data-set/load-data-set.js'),
-      import('../../reference-server/data-set/data-set-format.js'),
-      import('../../spec/bundled-spec.js'),
-    ]);
+  const [
+    { readDataSetFile, UnreadableDataSetError },
+    { dataSetSeed },
+    { InvalidDataSetError },
+    { loadBundledSpec },
+  ] = await Promise.all([
+    import('../../reference-server/data-set/read-data-set-file.js'),
+    import('../../reference-server/data-set/load-data-set.js'),
+    import('../../reference-server/data-set/data-set-format.js'),
+    import('../../spec/bundled-spec.js'),
+  ]);
   try {
     const input = await readDataSetFile(file);
     const { spec } = await loadBundledSpec();
@@ -201,7 +205,8 @@ async function ownData(file: string) {
     users.sort((a, b) => Number(b.roles.includes('ADMIN')) - Number(a.roles.includes('ADMIN')));
     return { seed, logins: users.map((user) => user.email) };
   } catch (error) {
-    if (error instanceof InvalidDataSetError) throw new CliError(error.message);
+    if (error instanceof InvalidDataSetError || error instanceof UnreadableDataSetError)
+      throw new CliError(error.message);
     throw error;
   }
 }

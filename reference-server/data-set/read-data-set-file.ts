@@ -1,10 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { InvalidDataSetError } from './data-set-format.js';
 
+/** A data set file that cannot be read at all (missing, a directory, no permission). */
+export class UnreadableDataSetError extends Error {
+  override name = 'UnreadableDataSetError';
+}
+
 /**
- * The JSON of a data set file, for `apikit serve --data FILE`. An unreadable file or JSON that
- * does not parse is an InvalidDataSetError naming the file (and, for JSON, the line and column),
- * like every other problem of a data set.
+ * The JSON of a data set file, for `apikit serve --data FILE`. A file that cannot be read is an
+ * UnreadableDataSetError saying why; JSON that does not parse is an InvalidDataSetError naming
+ * the file (and the line and column where JSON.parse gives a position).
  *
  * @example
  * const input = await readDataSetFile('examples/data/shop.json');
@@ -23,7 +28,7 @@ export async function readDataSetFile(file: string): Promise<unknown> {
           : code === 'EACCES'
             ? 'no permission to read it'
             : (error as Error).message;
-    throw new InvalidDataSetError([{ pointer: '', message: `cannot read ${file}: ${why}` }], file);
+    throw new UnreadableDataSetError(`cannot read the data set ${file}: ${why}`);
   }
   try {
     return JSON.parse(text) as unknown;
