@@ -174,4 +174,30 @@ describe('the browser example of the mocks in headless Chromium', () => {
   it('logs no errors but the 409 it provoked', () => {
     expect(problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
   });
+
+  // Last: it adds requests the tests above count. With baseUrl: location.origin, the worker
+  // must leave the app's own files to the network and still answer the API (decision 0044).
+  it('lets the page’s own files through to its server, and answers the API after them', async () => {
+    const seen = await page.evaluate(async () => {
+      const asset = await fetch('/dist/app.js?lazy-chunk');
+      const html = await fetch('/index.html');
+      const api = await fetch('/api/v1/categories/1', {
+        headers: { 'X-Request-Id': 'after-assets' },
+      });
+      return {
+        asset: [
+          asset.status,
+          asset.headers.get('content-type'),
+          (await asset.text()).length > 1000,
+        ],
+        html: [html.status, (await html.text()).includes('answered by the mock service worker')],
+        api: [api.status, api.headers.get('content-type'), api.headers.get('x-request-id')],
+      };
+    });
+    expect(seen.asset).toEqual([200, expect.stringMatching(/javascript/), true]);
+    expect(seen.html).toEqual([200, true]);
+    expect(seen.api).toEqual([401, 'application/problem+json', 'after-assets']);
+    expect(server.paths).toEqual(expect.arrayContaining(['/dist/app.js', '/index.html']));
+    expect(server.paths.filter((path) => path.startsWith('/api'))).toEqual([]);
+  });
 });
