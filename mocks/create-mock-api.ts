@@ -26,6 +26,12 @@ import { completeCannedHeaders } from './canned-headers.js';
 import { parsePrefer, preferredAnswer } from './prefer-header.js';
 import { seededRandom } from '../conformance/generate/seeded-random.js';
 
+export {
+  InvalidDataSetError,
+  type DataSetFile,
+  type DataSetProblem,
+} from '../reference-server/data-set/data-set-format.js';
+
 /** A delay in ms, or a [min, max] range drawn per request. */
 export type Latency = number | [number, number];
 

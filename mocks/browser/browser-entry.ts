@@ -2,6 +2,11 @@ import { setupWorker, type SetupWorker } from 'msw/browser';
 import { createMockApi, type MockApi, type MockApiOptions } from '../create-mock-api.js';
 
 export { MOCK_DEMO_PASSWORDS } from '../mock-context.js';
+export {
+  InvalidDataSetError,
+  type DataSetFile,
+  type DataSetProblem,
+} from '../../reference-server/data-set/data-set-format.js';
 
 export interface BrowserMocksOptions extends MockApiOptions {
   /**
@@ -26,8 +31,9 @@ export interface BrowserMocks {
 /**
  * Starts the mocks in a browser: the same handlers as in Node, served by MSW's service worker.
  * Resolves once the worker controls the page and the data set is seeded, so the first `fetch`
- * after it is already answered by the mocks. Requests the mocks do not own (assets, other
- * origins) go to the network untouched.
+ * after it is already answered by the mocks. They claim only the API's own paths (`/api/...`,
+ * `/openapi.json`, `/openapi.yaml`, `/healthz`) under `baseUrl`: the page's own files, lazily
+ * loaded chunks and other origins go to the network untouched (decision 0044).
  *
  * @example
  * const { mock } = await startBrowserMocks({ baseUrl: location.origin });
