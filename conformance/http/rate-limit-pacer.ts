@@ -51,6 +51,12 @@ export class RateLimitPacer {
   /** The budgets every answer to one credential carried so far (for its new operations). */
   private readonly byWho = new Map<string, string[]>();
   private holding: PaceEvent | undefined;
+  /**
+   * Credentials whose first request is still unanswered: the others of that credential wait
+   * for it, so that a burst cannot spend a budget the client does not know of yet.
+   */
+  private readonly learning = new Map<string, { done: Promise<void>; release: () => void }>();
+  private readonly answered = new Set<string>();
 
   constructor(
     private readonly options: {
@@ -71,6 +77,15 @@ export class RateLimitPacer {
   /** Waits until every budget the request is expected to spend has room, and books it. */
   async acquire(request: RequestClass): Promise<string[]> {
     const now = this.options.now ?? Date.now;
+    if (!this.answered.has(request.who)) {
+      const first = this.learning.get(request.who);
+      if (first) await first.done;
+      else {
+        let release = () => {};
+        const done = new Promise<void>((resolve) => (release = resolve));
+        this.learning.set(request.who, { done, release });
+      }
+    }
     for (;;) {
       const keys =
         this.byClass.get(classKey(request)) ??
@@ -125,6 +140,20 @@ export class RateLimitPacer {
       const budget = this.budgets.get(key);
       if (budget) budget.inFlight = Math.max(0, budget.inFlight - 1);
     }
+    this.learn(request, booked, headers, status, at);
+    // Without an answer (a timeout) the next request of the credential tries to learn instead.
+    if (headers) this.answered.add(request.who);
+    this.learning.get(request.who)?.release();
+    this.learning.delete(request.who);
+  }
+
+  private learn(
+    request: RequestClass,
+    booked: string[],
+    headers: { get(name: string): string | null } | undefined,
+    status: number | undefined,
+    at: number,
+  ): void {
     if (!headers) return;
     const readings = readRateLimits(headers, at);
     const keys = readings.map((r) => this.update(r, request, at));
