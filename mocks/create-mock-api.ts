@@ -251,10 +251,11 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     request: Request,
   ): MockAnswer & { operationId?: string } => {
     const requestId = answer.headers.get('x-request-id') ?? '';
-    if (!unexpected.has(requestId) || answer.body === null) return answer;
+    if (!unexpected.has(requestId)) return answer;
     const error = unexpected.get(requestId);
     unexpected.delete(requestId);
     report(error, request);
+    if (answer.body === null) return answer; // HEAD: the headers only
     const problem = JSON.parse(answer.body) as Record<string, unknown>;
     problem.detail = `The mock API failed unexpectedly: ${describeError(error)} (request id ${requestId})`;
     const body = JSON.stringify(problem);
