@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// Writes the consumer fixtures' package-lock.json files again (test/consumers/*/): after a
+// change to apikit's dependencies, or to a fixture's package.json. Packs the current build,
+// resolves each fixture against it in a scratch folder outside this repository (so that
+// nothing resolves from the repository's own node_modules), and keeps the lock without the
+// tarball's integrity, which changes with every build (decision 0049).
+//
+//   npm run build && node scripts/consumer-locks.mjs
+import { execFileSync } from 'node:child_process';
+import {
+  cpSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { packTarball } from './pack-tarball.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const fixtures = join(root, 'test/consumers');
+const scratch = join(tmpdir(), 'apikit-consumer-locks');
+
+rmSync(scratch, { recursive: true, force: true });
+mkdirSync(scratch, { recursive: true });
+packTarball(join(scratch, '.pack'));
+for (const name of readdirSync(fixtures)) {
+  const dir = join(fixtures, name);
+  if (name.startsWith('.') || !statSync(dir).isDirectory()) continue;
+  const to = join(scratch, name);
+  cpSync(join(dir, 'package.json'), join(to, 'package.json'));
+  execFileSync('npm', ['install', '--package-lock-only', '--no-audit', '--no-fund'], {
+    cwd: to,
+    stdio: 'inherit',
+  });
+  const lock = JSON.parse(readFileSync(join(to, 'package-lock.json'), 'utf8'));
+  delete lock.packages['node_modules/apikit'].integrity;
+  writeFileSync(join(dir, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
+  console.log(`test/consumers/${name}/package-lock.json written`);
+}
+rmSync(scratch, { recursive: true, force: true });
