@@ -73,7 +73,9 @@ describe('UserClient against the mocks (setupServer)', () => {
       status: 409,
       type: 'urn:apikit:problem:duplicate-email',
       detail: 'Another user already has the email grace@example.com.',
-      requestId: 'test-409',
+      // A canned problem is about this request: its own id and path (decision 0046).
+      instance: '/api/v1/users',
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     expect(problem.message).toBe(problem.detail);
     // `times: 1`: the next call gets the mocks' real behaviour again.
