@@ -11,7 +11,8 @@ interface ServeArgs {
   'rate-limit': number;
   'login-rate-limit': number;
   'cors-origin'?: string[];
-  'log-format': 'json' | 'off';
+  'log-format'?: 'pretty' | 'json' | 'off';
+  'log-level': 'error' | 'warn' | 'info';
 }
 
 /** `apikit serve`: the reference server on the JSON store (or memory), until SIGINT/SIGTERM. */
@@ -65,9 +66,14 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         describe: 'allowed CORS origin (repeatable; default: any)',
       })
       .option('log-format', {
-        choices: ['json', 'off'] as const,
-        default: 'json' as const,
-        describe: 'request log lines on stderr',
+        choices: ['pretty', 'json', 'off'] as const,
+        describe:
+          'log lines on stderr: pretty (default on a terminal), json lines (default otherwise), or off',
+      })
+      .option('log-level', {
+        choices: ['error', 'warn', 'info'] as const,
+        default: 'info' as const,
+        describe: 'least severe lines written: info has one line per request',
       })
       .check((a) => {
         if (!Number.isInteger(a.port) || a.port < 0 || a.port > 65535)
@@ -82,12 +88,12 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     const [
       { createServer },
       { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD, ServerConfigError },
-      { batchedLines },
+      { requestLog },
       { boundHeapGrowth },
     ] = await Promise.all([
       import('../../reference-server/create-server.js'),
       import('../../reference-server/server-config.js'),
-      import('../../reference-server/http/batched-lines.js'),
+      import('../../reference-server/http/request-log.js'),
       import('../../reference-server/node/heap-growth.js'),
     ]);
     // A data set FILE is read and checked before anything else: a bad one is exit 2 with every
@@ -96,13 +102,14 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       args.data === 'demo' || args.data === 'empty' ? undefined : await ownData(args.data);
     // The whole store lives in this heap: its footprint should follow the data (decision 0039).
     boundHeapGrowth();
-    let log: ((line: object) => void) | undefined;
-    if (args['log-format'] === 'json') {
-      // One write to stderr per turn of the event loop, not per request; the rest on exit.
-      const lines = batchedLines((text) => process.stderr.write(text));
-      process.on('exit', lines.flush);
-      log = (line) => lines.write(JSON.stringify(line) + '\n');
-    }
+    // Readable at a terminal, JSON lines for a collector; one write to stderr per turn of the
+    // event loop, not per request; the rest on exit (decision 0057).
+    const requestLines = requestLog({
+      format: args['log-format'] ?? (process.stderr.isTTY ? 'pretty' : 'json'),
+      level: args['log-level'],
+    });
+    process.on('exit', requestLines.flush);
+    const log = requestLines.write;
     let server;
     try {
       server = await createServer({
