@@ -3,8 +3,7 @@
 // error state with `mock.override`. Copy it next to your client (see README.md).
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMockApi } from '../../mocks/create-mock-api.js';
-import { MOCK_DEMO_PASSWORDS } from '../../mocks/mock-context.js';
+import { createMockApi } from 'apikit/mocks';
 import { ProblemError, UserClient } from './user-client.js';
 
 const baseUrl = 'http://api.test';
@@ -21,7 +20,7 @@ afterAll(() => server.close());
 
 async function adminClient(): Promise<UserClient> {
   const client = new UserClient({ baseUrl });
-  await client.login({ username: 'admin@example.com', password: MOCK_DEMO_PASSWORDS.admin });
+  await client.login({ username: 'admin@example.com', password: 'admin-demo-password' });
   return client;
 }
 
