@@ -95,6 +95,40 @@ describe('createMockApi in Node (setupServer, plain fetch)', () => {
     expect(second.status).toBe(200);
   });
 
+  it('gives an overridden problem the request’s own instance and requestId (they may be left out)', async () => {
+    const token = await login();
+    mock.override('getUser', {
+      status: 404,
+      body: {
+        type: 'urn:apikit:problem:not-found',
+        title: 'Resource not found',
+        status: 404,
+        detail: 'User 1 does not exist.',
+      },
+    });
+    const res = await fetch(`${base}/api/users/1`, {
+      headers: { Authorization: `Bearer ${token}`, 'X-Request-Id': 'own-404' },
+    });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-request-id')).toBe('own-404');
+    expect(await res.json()).toEqual({
+      type: 'urn:apikit:problem:not-found',
+      title: 'Resource not found',
+      status: 404,
+      detail: 'User 1 does not exist.',
+      instance: '/api/v1/users/1',
+      requestId: 'own-404',
+    });
+    // The rest of a problem is still the compiler's to check (a type test; never called).
+    const missingDetail = () =>
+      mock.override('getUser', {
+        status: 404,
+        // @ts-expect-error `detail` is required
+        body: { type: 'urn:apikit:problem:not-found', title: 'x', status: 404 },
+      });
+    void missingDetail;
+  });
+
   it('refuses an override that breaks the spec, naming the violation', async () => {
     const token = await login();
     // A body the backend could never send: the cast is what a careless test would write.

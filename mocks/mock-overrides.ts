@@ -14,9 +14,18 @@ export type BodyOf<
   ? C[keyof C]
   : never;
 
+/**
+ * The body an override gives: the spec's, except that a problem's `instance` and `requestId`
+ * may be left out, since the mocks set both to the request's own (decision 0046).
+ */
+export type OverrideBody<B> = B extends { instance: string; requestId: string }
+  ? Omit<B, 'instance' | 'requestId'> & Partial<Pick<B, 'instance' | 'requestId'>>
+  : B;
+
 /** A canned answer for one operation; the compiler checks status and body against the spec. */
 export type OverrideAnswer<O extends OperationId, S extends StatusOf<O>> =
-  { status: S; body?: BodyOf<O, S>; headers?: Record<string, string> } | { networkError: true };
+  | { status: S; body?: OverrideBody<BodyOf<O, S>>; headers?: Record<string, string> }
+  | { networkError: true };
 
 export interface OverrideOptions {
   /** Answer only this many times, then fall back to the real behaviour (default: always). */
