@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import shop from '../../examples/data-sets/shop.json' with { type: 'json' };
 import { createServer } from '../create-server.js';
+import { resolveServerConfig, ServerConfigError } from '../server-config.js';
 import { InvalidDataSetError } from './data-set-format.js';
 
 const dirs: string[] = [];
@@ -56,5 +57,14 @@ describe('createServer({ data })', () => {
       /createServer\(\{ data \}\) is not a valid data set \(1 problem.*\n {2}\/users: holds no ADMIN/,
     );
     expect(existsSync(join(dir, 'store'))).toBe(false);
+  });
+
+  it('lifts the demo-password rule only for a data set of its own (its accounts are its own)', () => {
+    const env = { APIKIT_JWT_SECRET: 'a-secret-of-at-least-thirty-two-bytes!!' };
+    expect(() => resolveServerConfig({ host: '0.0.0.0' }, env)).toThrow(ServerConfigError);
+    expect(() => resolveServerConfig({ host: '0.0.0.0', data: 'empty' }, env)).toThrow(
+      ServerConfigError,
+    );
+    expect(resolveServerConfig({ host: '0.0.0.0', data: shop }, env).host).toBe('0.0.0.0');
   });
 });
