@@ -12,7 +12,7 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import {
   cpSync,
   existsSync,
-  mkdirSync,
+  mkdtempSync,
   readFileSync,
   readdirSync,
   rmSync,
@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer } from '../../mocks/browser/test-support/static-server.js';
 import { nodeBinary } from '../../scripts/node-binary.mjs';
 import { packTarball } from '../../scripts/pack-tarball.mjs';
@@ -30,7 +30,8 @@ import { footprint } from './footprint.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
-const work = join(tmpdir(), 'apikit-consumers');
+/** A folder of this run's own (two runs at once must not share one), removed at the end. */
+const work = mkdtempSync(join(tmpdir(), 'apikit-consumers-'));
 const NODE_MAJORS = [20, 22, 24];
 const FIXTURES = ['vite-react', 'backend-ci'];
 const STEP_MS = 300_000;
@@ -89,8 +90,6 @@ let packed: ReturnType<typeof packTarball>;
 
 beforeAll(async () => {
   // `npm test` has just built dist/ (a stale dist/ would be tested otherwise).
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
   packed = packTarball(join(work, '.pack'));
   for (const fixture of FIXTURES) {
     const to = join(work, fixture);
@@ -112,6 +111,8 @@ beforeAll(async () => {
     if (result.status !== 0) throw new Error(`npm ci in ${fixture} failed:\n${result.output}`);
   }
 }, 4 * STEP_MS);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the packed tarball', () => {
   it('holds what a user runs and nothing else', () => {
