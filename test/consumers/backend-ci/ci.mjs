@@ -37,6 +37,21 @@ check(
   `apikit mock --engine prism without Prism names the install (exit ${hint.status}): ${hint.stderr.trim()}`,
 );
 
+// The package's Node entries work without the CLI's packages installed (they are bundled).
+const { createServer } = await import('apikit/server');
+const embedded = await createServer({ port: 0, memory: true });
+try {
+  const health = await fetch(`${embedded.url}/healthz`);
+  check(
+    health.status === 200,
+    `apikit/server: createServer({ port: 0 }) answers /healthz with ${health.status}`,
+  );
+} finally {
+  await embedded.close();
+}
+const conformApi = await import('apikit/conform');
+check(typeof conformApi.runConformance === 'function', 'apikit/conform exports runConformance');
+
 const server = spawn(
   'npx',
   [
