@@ -148,6 +148,8 @@ describe('apikit/mocks installed in a Vite app', () => {
     mock.override('getUser', { status: 200, body: { id: 'one', name: 'x' } });
     const res = await fetch(`${api}/users/1`, { headers: json(token) });
     expect(res.status).toBe(500);
+    // The failed request names the violation too, for whoever reads the test's output.
+    expect(await res.text()).toMatch(/ContractViolationError.*getUser answered 200/);
     expect(mock.violations).toHaveLength(1);
     const [violation] = mock.violations;
     expect(violation).toBeInstanceOf(ContractViolationError);
