@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startStaticServer } from '../../mocks/browser/test-support/static-server.js';
 import { nodeBinary } from '../../scripts/node-binary.mjs';
 import { packTarball } from '../../scripts/pack-tarball.mjs';
@@ -85,6 +85,10 @@ function runNode(
 ) {
   return run(fixture, nodeBinary(major), args, childEnv(major, extra));
 }
+
+// A step (an install, a fixture's test run, a build in Chromium) may take minutes on a loaded
+// machine; each one's own spawn timeout (STEP_MS) is what bounds it.
+vi.setConfig({ testTimeout: STEP_MS });
 
 let packed: ReturnType<typeof packTarball>;
 
