@@ -52,38 +52,66 @@ try {
 const conformApi = await import('apikit/conform');
 check(typeof conformApi.runConformance === 'function', 'apikit/conform exports runConformance');
 
-const server = spawn(
-  'npx',
-  [
-    '--no',
-    'apikit',
-    'serve',
-    '--port',
-    '0',
-    '--memory',
-    '--rate-limit',
-    '0',
-    '--login-rate-limit',
-    '0',
-  ],
-  // Its own process group: SIGTERM reaches the server, not only npx in front of it.
-  { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-);
-let output = '';
-const url = await new Promise((resolve, reject) => {
-  const timer = setTimeout(() => reject(new Error(`no URL from apikit serve:\n${output}`)), 30_000);
-  const read = (chunk) => {
-    output += chunk;
-    const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-    if (match) {
-      clearTimeout(timer);
-      resolve(match[1]);
-    }
+/**
+ * Starts a long-running apikit command on port 0; resolves with its URL and a stop() that sends
+ * SIGTERM to its process group (npx and the server behind it) and resolves with the exit.
+ */
+async function start(args) {
+  const child = spawn('npx', ['--no', '--', 'apikit', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no URL from apikit ${args[0]}:\n${output}`)),
+      30_000,
+    );
+    const read = (chunk) => {
+      output += chunk;
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('exit', (code) => reject(new Error(`apikit ${args[0]} exited ${code}:\n${output}`)));
+  });
+  const exited = new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? signal)));
+  return {
+    url,
+    stop: () => {
+      process.kill(-child.pid, 'SIGTERM');
+      return exited;
+    },
   };
-  server.stdout.on('data', read);
-  server.stderr.on('data', read);
-  server.on('exit', (code) => reject(new Error(`apikit serve exited ${code}:\n${output}`)));
-});
+}
+
+// The stateful mocks over HTTP, for a frontend's dev server or an e2e run.
+const mock = await start(['mock', '--port', '0', '--auth', 'off']);
+try {
+  const res = await fetch(`${mock.url}/api/v1/users?size=1`);
+  const body = await res.json();
+  check(
+    res.status === 200 && body.content.length === 1 && body.totalElements > 1,
+    `apikit mock --auth off answers GET /api/v1/users?size=1 with ${res.status}, ${body.content?.length} user of ${body.totalElements}`,
+  );
+} finally {
+  await mock.stop();
+}
+
+const { url, stop } = await start([
+  'serve',
+  '--port',
+  '0',
+  '--memory',
+  '--rate-limit',
+  '0',
+  '--login-rate-limit',
+  '0',
+]);
 check(true, `apikit serve --port 0 listening on ${url}`);
 
 try {
@@ -133,9 +161,15 @@ try {
     `the JUnit report: ${totals?.[0]}`,
   );
 } finally {
-  process.kill(-server.pid, 'SIGTERM');
-  const code = await new Promise((resolve) =>
-    server.on('exit', (c, signal) => resolve(c ?? signal)),
-  );
-  check(code === 0 || code === 'SIGTERM', `apikit serve drains and exits on SIGTERM (${code})`);
+  const code = await stop();
+  // npx goes at once; the server behind it drains, then its port refuses connections.
+  let gone = false;
+  for (let i = 0; i < 50 && !gone; i++) {
+    gone = await fetch(`${url}/healthz`).then(
+      () => false,
+      () => true,
+    );
+    if (!gone) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  check(gone, `apikit serve exits on SIGTERM (npx: ${code}; the port refuses connections)`);
 }
