@@ -81,6 +81,26 @@ describe('apikit proxy <targetUrl>', () => {
     expect(proxy!.stdout()).toMatch(/^ {2}getUser: [1-9]\d* violations? in 1 request$/m);
   }, 20_000);
 
+  it('runs the command after --, with APIKIT_PROXY_URL, then stops: exit 1 on violations', async () => {
+    const script =
+      "fetch(process.env.APIKIT_PROXY_URL + '/users/1', { headers: { Authorization: 'Bearer x' } })" +
+      '.then((r) => console.log("through the proxy:", r.status))';
+    const result = await runCli(
+      ['proxy', backendUrl, '--port', '0', '--', process.execPath, '-e', script],
+      { timeoutMs: 60_000 },
+    );
+    expect(result.stdout).toContain('through the proxy: 200');
+    expect(result.stdout).toMatch(/^ {2}getUser: [1-9]\d* violations? in 1 request$/m);
+    expect(result.code).toBe(1);
+    const failing = await runCli(
+      ['proxy', backendUrl, '--port', '0', '--', process.execPath, '-e', 'process.exit(3)'],
+      { timeoutMs: 60_000 },
+    );
+    // The command's own failure comes first: the tests failed.
+    expect(failing.code).toBe(3);
+    expect(failing.stdout).toMatch(/apikit proxy: 0 requests/);
+  }, 120_000);
+
   it('refuses a target that is not an http(s) URL (exit 2)', async () => {
     const result = await runCli(['proxy', 'ftp://example.com']);
     expect(result.code).toBe(2);

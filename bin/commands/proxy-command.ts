@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -14,16 +15,19 @@ interface ProxyArgs {
   reporter: 'console' | 'json';
   output?: string;
   'exit-after'?: number;
+  _: (string | number)[];
 }
 
 /**
  * `apikit proxy <targetUrl>`: Prism's validation proxy in front of a live backend; every
  * contract violation of a request or an answer passing through is printed as one line. Runs
- * until SIGINT/SIGTERM (or `--exit-after`), then prints a summary and exits 1 when it saw a
- * violation, 0 otherwise, so that a CI job can run its tests through it (decision 0058).
+ * until SIGINT/SIGTERM (or `--exit-after`, or until the command after `--` exits: it runs with
+ * APIKIT_PROXY_URL), then prints a summary and exits 1 when it saw a violation, 0 otherwise
+ * (a failed command's own status first), so that a CI job can run its tests through it
+ * (decision 0058).
  */
 export const proxyCommand: CommandModule<object, ProxyArgs> = {
-  command: 'proxy <targetUrl>',
+  command: 'proxy <targetUrl> [-- command...]',
   describe:
     'Validate live traffic: a proxy in front of a backend that reports every contract violation (exit 1 if any)',
   builder: (y) =>
@@ -122,26 +126,58 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
         `  API:     ${proxy.url}/api/v1 -> ${proxy.upstream} (validated against ${specPath})`,
         `  Other:   every other path goes straight to ${new URL(args.targetUrl).origin}, unvalidated`,
         `  Output:  one line per violation: violation: METHOD PATH -> STATUS: where: what`,
-        `  Stop:    SIGINT/SIGTERM${args['exit-after'] ? ` or after ${args['exit-after']} s` : ''}: a summary, exit 1 if any violation was seen`,
+        `  Stop:    SIGINT/SIGTERM${args['exit-after'] ? ` or after ${args['exit-after']} s` : ''}${args._.length > 1 ? ' or when the command exits' : ''}: a summary, exit 1 if any violation was seen`,
       ].join('\n'),
     );
+    // `apikit proxy URL -- npm test`: the command runs against the proxy, then the proxy stops.
+    const command = args._.slice(1).map(String);
+    let commandStatus: number | undefined;
     const reason = await new Promise<string>((done) => {
-      process.once('SIGINT', () => done('SIGINT'));
-      process.once('SIGTERM', () => done('SIGTERM'));
+      let child: ReturnType<typeof spawn> | undefined;
+      const onSignal = (signal: NodeJS.Signals) => {
+        if (child && child.exitCode === null)
+          child.kill(signal); // its exit ends the wait
+        else done(signal);
+      };
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
       if (args['exit-after'])
         setTimeout(() => done(`after ${args['exit-after']} s`), args['exit-after'] * 1000).unref();
+      if (command.length > 0) {
+        say(`  Running: ${command.join(' ')} (APIKIT_PROXY_URL=${proxy.url}/api/v1)`);
+        child = spawn(command[0]!, command.slice(1), {
+          stdio: 'inherit',
+          env: { ...process.env, APIKIT_PROXY_URL: `${proxy.url}/api/v1` },
+        });
+        child.once('error', (error) => {
+          console.error(`apikit proxy: cannot run ${command[0]}: ${error.message}`);
+          commandStatus = 2;
+          done('the command could not start');
+        });
+        child.once('exit', (code, signal) => {
+          commandStatus = code ?? 128 + (signal === 'SIGINT' ? 2 : 15);
+          done(`the command exited (${code ?? signal})`);
+        });
+      }
     });
     console.error(`${reason}: stopping the proxy`);
     await proxy.close();
     const summary = proxy.summary();
     const report = {
-      summary: { target: args.targetUrl, spec: specPath, stoppedBy: reason, ...summary },
+      summary: {
+        target: args.targetUrl,
+        spec: specPath,
+        stoppedBy: reason,
+        ...(command.length > 0 ? { command: command.join(' '), commandStatus } : {}),
+        ...summary,
+      },
       ...proxy.findings(),
     };
     if (args.reporter === 'json') process.stdout.write(JSON.stringify(report, null, 2) + '\n');
     else console.log(formatSummary(summary));
     if (args.output) await writeFile(args.output, JSON.stringify(report, null, 2) + '\n');
-    process.exitCode = summary.violations > 0 ? 1 : 0;
+    // A failed command's own status first (the tests failed), else 1 for violations.
+    process.exitCode = commandStatus ? commandStatus : summary.violations > 0 ? 1 : 0;
   },
 };
 
