@@ -47,9 +47,35 @@ describe('the response checks', () => {
     expect(kinds.map((name) => check(name).check(seen, op('getUser'), ctx))).toEqual([
       [{ message: 'status of getUser' }],
       [{ message: 'media type of getUser' }],
-      [{ message: 'body of getUser' }],
+      [
+        {
+          message: 'body of getUser',
+          expected: 'a body valid against the schema documented for 200',
+          actual: '200 text/html {}',
+        },
+      ],
       [{ message: 'header of getUser' }],
     ]);
+  });
+
+  it('show the body that came back in a schema failure, cut with its length when long', () => {
+    const { validator } = countingValidator();
+    const ctx = { validator } as RunContext;
+    const long = JSON.stringify({ items: 'x'.repeat(2000) });
+    const [failure] = check('response_schema_conformance').check(
+      exchange(200, long),
+      op('getUser'),
+      ctx,
+    );
+    expect(failure?.actual).toBe(
+      `200 text/html ${long.slice(0, 600)}… (${long.length} characters)`,
+    );
+    const [empty] = check('response_schema_conformance').check(
+      exchange(200, ''),
+      op('getUser'),
+      ctx,
+    );
+    expect(empty?.actual).toBe('200 text/html (empty body)');
   });
 
   it('validate an exchange once for all four, again for another operation or validator', () => {
