@@ -71,6 +71,12 @@ export function renderConsoleSummary(
       ` · ${summary.requests} requests · ${(summary.durationMs / 1000).toFixed(1)} s · seed ${summary.seed}`,
     '',
   );
+  if (summary.incomplete)
+    out.push(
+      c.red(c.bold(`The run did not finish: ${clean(summary.incomplete)}.`)) +
+        ' The results are those of the checks that ran before; this is not a full verdict.',
+      '',
+    );
   out.push(...coverageLines(report, c));
   return out.join('\n') + '\n';
 }

@@ -37,6 +37,7 @@ export function renderHtmlReport(report: ConformanceReport): string {
 <header>
 <h1>Conformance report</h1>
 <p class="meta">${h(summary.specTitle)} ${h(summary.specVersion)} against <code>${h(summary.target)}</code> · started ${h(summary.startedAt)} · seed <code>${h(summary.seed)}</code></p>
+${summary.incomplete ? `<p class="failed"><b>The run did not finish: ${h(summary.incomplete)}.</b> The results are those of the checks that ran before; this is not a full verdict.</p>` : ''}
 <p class="verdict ${checks.failed ? 'failed' : 'passed'}">${checks.failed ? `✗ ${checks.failed} failed` : '✓ no check failed'}</p>
 <ul class="stats">
 <li><b>${h(checks.total)}</b>results</li>
