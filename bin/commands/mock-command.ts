@@ -163,7 +163,9 @@ async function startPrismMock(args: MockArgs): Promise<{ close(): Promise<void> 
     [
       `apikit mock (Prism, ${args.dynamic ? 'dynamic: bodies generated from the schemas' : 'static: the examples'}) listening on ${url}`,
       `  Spec:    ${specPath}`,
-      `  API:     ${url}/api/v1 (as the reference server and the MSW engine; /api is an alias)`,
+      mock.basePath === '/api/v1'
+        ? `  API:     ${url}/api/v1 (as the reference server and the MSW engine; /api is an alias)`
+        : `  API:     ${url}${mock.basePath} (the base path of the description's first server)`,
       `  Docs:    ${url}/docs`,
       `  Auth:    any 'Authorization: Bearer <anything>' passes; nothing is stored`,
       `  Errors:  a request the spec forbids gets the contract's problem (400 with errors[], 401 without a token)`,

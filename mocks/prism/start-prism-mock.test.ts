@@ -1,6 +1,9 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specPath } from '../../spec/spec-path.js';
-import { startPrismMock, type RunningPrismMock } from './start-prism-mock.js';
+import { serverBasePath, startPrismMock, type RunningPrismMock } from './start-prism-mock.js';
 
 let mock: RunningPrismMock;
 beforeAll(async () => {
@@ -98,5 +101,48 @@ describe('startPrismMock: Prism under the reference server URL layout', () => {
     expect(await docs.text()).toContain('swagger-ui');
     const index = await fetch(`${mock.url}/`, { headers: { Accept: 'application/json' } });
     expect(await index.json()).toMatchObject({ docs: '/docs', api: '/api/v1' });
+  });
+});
+
+describe('startPrismMock with a description of another API', () => {
+  it("serves it under its first server's base path", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'apikit-prism-mock-'));
+    const file = join(dir, 'things.yaml');
+    await writeFile(
+      file,
+      `openapi: 3.0.3
+info: { title: Things, version: 1.0.0 }
+servers: [{ url: 'https://things.example/v2' }]
+paths:
+  /things/{id}:
+    get:
+      parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+      responses:
+        '200':
+          description: A thing.
+          content: { application/json: { example: { id: 1 } } }
+`,
+    );
+    const other = await startPrismMock({ specPath: file, port: 0 });
+    try {
+      expect(await (await fetch(`${other.url}/v2/things/1`)).json()).toEqual({ id: 1 });
+      expect((await fetch(`${other.url}/things/1`)).status).toBe(404);
+      expect((await fetch(`${other.url}/api/v1/things/1`)).status).toBe(404);
+    } finally {
+      await other.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('reads the base path of a server URL, variables at their defaults', () => {
+    expect(
+      serverBasePath({
+        url: '{base_url}/api/v1',
+        variables: { base_url: { default: 'http://localhost:3000' } },
+      }),
+    ).toBe('/api/v1');
+    expect(serverBasePath({ url: 'https://x.example/' })).toBe('');
+    expect(serverBasePath({ url: '/v3/' })).toBe('/v3');
+    expect(serverBasePath(undefined)).toBe('');
   });
 });

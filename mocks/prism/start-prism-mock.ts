@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { OpenAPIV3 } from 'openapi-types';
 import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API_BASE, apiRelativePath } from '../../reference-server/api/api-paths.js';
@@ -27,6 +28,8 @@ export interface PrismMockOptions {
 export interface RunningPrismMock {
   /** Its origin; the API is at `${url}/api/v1` (and `${url}/api`), as on the reference server. */
   url: string;
+  /** Where the API is below `url`: `/api/v1` for the bundled contract, else the first server's path. */
+  basePath: string;
   /** The Prism behind it, on a port of its own (for diagnostics: `prism.output()`). */
   prism: PrismServer;
   close(): Promise<void>;
@@ -67,14 +70,24 @@ export async function startPrismMock(options: PrismMockOptions): Promise<Running
     dynamic: options.dynamic ?? false,
     ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}),
   };
-  const [prism, documents] = await Promise.all([
+  const [prism, contract] = await Promise.all([
     startPrism(prismOptions),
     contractDocuments(options.specPath).catch((error: unknown) => error as Error),
   ]);
-  if (documents instanceof Error) {
+  if (contract instanceof Error) {
     await prism.close();
-    throw documents;
+    throw contract;
   }
+  const { documents, basePath } = contract;
+  // The bundled contract's base (`/api/v1`, with the `/api` alias), else the base path of the
+  // description's first server, as a client of that API would address it.
+  const relativeOf = (path: string): string | undefined => {
+    if (basePath === API_BASE) return apiRelativePath(path);
+    if (basePath === '') return path;
+    return path === basePath || path.startsWith(basePath + '/')
+      ? path.slice(basePath.length) || '/'
+      : undefined;
+  };
   const prismUrl = new URL(prism.url);
   let docs: Promise<NodeHandler> | undefined;
 
@@ -116,11 +129,11 @@ export async function startPrismMock(options: PrismMockOptions): Promise<Running
       });
       return res.end(method === 'HEAD' ? undefined : open.body);
     }
-    const relative = apiRelativePath(path);
+    const relative = relativeOf(path);
     if (relative === undefined)
       return problem(new ApiProblem('not-found', `No resource at ${path}`));
     // The problem's instance names the canonical path, as the reference server's do.
-    const instance = API_BASE + relative;
+    const instance = basePath + relative;
     void readBody(req).then(
       (body) =>
         forwardToPrism(req, body, prismUrl, relative + query, (answer) => {
@@ -167,6 +180,7 @@ export async function startPrismMock(options: PrismMockOptions): Promise<Running
   let closing: Promise<void> | undefined;
   return {
     url: `http://${urlHost}:${port}`,
+    basePath,
     prism,
     close() {
       closing ??= (async () => {
@@ -182,24 +196,41 @@ export async function startPrismMock(options: PrismMockOptions): Promise<Running
   };
 }
 
-/** `/openapi.json`, `/openapi.yaml` (when the file is YAML) and `/healthz`, made once. */
-async function contractDocuments(
-  specPath: string,
-): Promise<Map<string, { type: string; body: string }>> {
+/**
+ * `/openapi.json`, `/openapi.yaml` (when the file is YAML) and `/healthz`, made once; and the
+ * API's base path: that of the first server's URL, its variables at their defaults.
+ */
+async function contractDocuments(specPath: string): Promise<{
+  documents: Map<string, { type: string; body: string }>;
+  basePath: string;
+}> {
   const [{ bundleSpec }, text] = await Promise.all([
     import('../../spec/load-spec.js'),
     readFile(specPath, 'utf8'),
   ]);
+  const doc = await bundleSpec(specPath);
   const documents = new Map([
-    [
-      '/openapi.json',
-      { type: 'application/json', body: JSON.stringify(await bundleSpec(specPath)) },
-    ],
+    ['/openapi.json', { type: 'application/json', body: JSON.stringify(doc) }],
     ['/healthz', { type: 'application/json', body: JSON.stringify({ status: 'ok' }) }],
   ]);
   if (!text.trimStart().startsWith('{'))
     documents.set('/openapi.yaml', { type: 'application/yaml', body: text });
-  return documents;
+  return { documents, basePath: serverBasePath(doc.servers?.[0]) };
+}
+
+/** `/api/v1` of `{base_url}/api/v1`; `''` for no server or a root one. */
+export function serverBasePath(server: OpenAPIV3.ServerObject | undefined): string {
+  if (!server) return '';
+  const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    String(server.variables?.[name]?.default ?? ''),
+  );
+  let path: string;
+  try {
+    path = new URL(url, 'http://base.invalid').pathname;
+  } catch {
+    return '';
+  }
+  return path.replace(/\/+$/, '');
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
