@@ -1,12 +1,14 @@
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type RunningServer } from '../create-server.js';
+import { startMockServer } from '../../mocks/server/start-mock-server.js';
+import { createServer } from '../create-server.js';
 
 /*
  * /docs "Try it out" end to end in Debian's Chromium: a visitor of `npm start`'s page logs in
  * with the login operation's own example (the demo administrator), authorizes with the token
  * and lists users. The server runs with the demo passwords, on port 0 (so not on the
- * contract's default http://localhost:3000): the page must call its own origin.
+ * contract's default http://localhost:3000): the page must call its own origin. The same page
+ * on `apikit mock` (the MSW mocks over HTTP) works the same way.
  */
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -22,94 +24,101 @@ const CHROMIUM_ARGS = [
 ];
 const TIMEOUT_MS = 20_000;
 
-let server: RunningServer;
-let browser: Browser | undefined;
-let page: Page;
-/** API calls the page made: method, URL, Authorization header. */
-const apiCalls: { method: string; url: string; authorization?: string }[] = [];
-/** CSP violations and page errors, as seen. */
-const problems: string[] = [];
+const SERVERS = [
+  { name: 'on the reference server', start: () => createServer({ port: 0, memory: true }) },
+  { name: 'on apikit mock (MSW)', start: () => startMockServer({ port: 0 }) },
+];
 
-beforeAll(async () => {
-  // The demo passwords: what `npm start` has, and what the spec's login example sends.
-  server = await createServer({ port: 0, memory: true });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: CHROMIUM_ARGS,
-    timeout: TIMEOUT_MS,
-  });
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('request', (request) => {
-    if (request.url().includes('/api/'))
-      apiCalls.push({
-        method: request.method(),
-        url: request.url(),
-        authorization: request.headers()['authorization'],
-      });
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  const res = await page.goto(`${server.url}/docs`, { waitUntil: 'load', timeout: TIMEOUT_MS });
-  if (res?.status() !== 200) throw new Error(`GET /docs answered ${res?.status()}`);
-  await page.waitForSelector('#operations-auth-login', { timeout: TIMEOUT_MS });
-}, 60_000);
+describe.each(SERVERS)('$name', ({ start }) => {
+  let server: { url: string; close(): Promise<void> };
+  let browser: Browser | undefined;
+  let page: Page;
+  /** API calls the page made: method, URL, Authorization header. */
+  const apiCalls: { method: string; url: string; authorization?: string }[] = [];
+  /** CSP violations and page errors, as seen. */
+  const problems: string[] = [];
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** Opens an operation, presses "Try it out" and "Execute"; answers its shown status and body. */
-async function tryItOut(operation: Locator): Promise<{ status: string; body: string }> {
-  await operation.locator('.opblock-summary').first().click();
-  await operation.locator('button.try-out__btn').click();
-  await operation.locator('button.execute').click();
-  const status = operation.locator('.live-responses-table .response .response-col_status');
-  await status.first().waitFor({ timeout: TIMEOUT_MS });
-  const body = operation.locator('.live-responses-table .response-col_description pre').first();
-  return {
-    status: ((await status.first().textContent()) ?? '').trim(),
-    body: (await body.textContent()) ?? '',
-  };
-}
-
-describe('/docs "Try it out" in headless Chromium', () => {
-  it("offers the page's own origin as the server", async () => {
-    const servers = await page.locator('.servers select option').allTextContents();
-    expect(servers.join(' ')).toContain('/api/v1');
-    const baseUrl = page.locator('.servers input[data-variable="base_url"], .servers input');
-    expect(await baseUrl.first().inputValue()).toBe(server.url);
-  });
-
-  it('logs in with the login example, authorizes with the token, lists users: 200', async () => {
-    const login = await tryItOut(page.locator('#operations-auth-login'));
-    expect(login.status, login.body).toBe('200');
-    const { accessToken } = JSON.parse(login.body) as { accessToken: string };
-    expect(accessToken).toMatch(/^eyJ/);
-    expect(apiCalls[0]).toMatchObject({
-      method: 'POST',
-      url: `${server.url}/api/v1/auth/login`,
+  beforeAll(async () => {
+    // The demo passwords: what `npm start` has, and what the spec's login example sends.
+    server = await start();
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+      timeout: TIMEOUT_MS,
     });
-
-    await page.locator('.auth-wrapper .authorize').first().click();
-    const dialog = page.locator('.dialog-ux .modal-ux');
-    await dialog.locator('input').first().fill(accessToken);
-    await dialog.locator('button.authorize').click();
-    await dialog.locator('button.btn-done').click();
-
-    const list = await tryItOut(page.locator('#operations-users-listUsers'));
-    expect(list.status, list.body).toBe('200');
-    // The demo data, as the page's default parameters select it.
-    const users = JSON.parse(list.body) as { content: { email: string }[] };
-    expect(users.content.length).toBeGreaterThan(0);
-    expect(users.content.every((u) => u.email.includes('@'))).toBe(true);
-    expect(apiCalls.at(-1)).toMatchObject({
-      method: 'GET',
-      url: expect.stringMatching(new RegExp(`^${server.url}/api/v1/users(\\?|$)`)),
-      authorization: `Bearer ${accessToken}`,
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('request', (request) => {
+      if (request.url().includes('/api/'))
+        apiCalls.push({
+          method: request.method(),
+          url: request.url(),
+          authorization: request.headers()['authorization'],
+        });
     });
-    expect(problems).toEqual([]);
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    const res = await page.goto(`${server.url}/docs`, { waitUntil: 'load', timeout: TIMEOUT_MS });
+    if (res?.status() !== 200) throw new Error(`GET /docs answered ${res?.status()}`);
+    await page.waitForSelector('#operations-auth-login', { timeout: TIMEOUT_MS });
   }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** Opens an operation, presses "Try it out" and "Execute"; answers its shown status and body. */
+  async function tryItOut(operation: Locator): Promise<{ status: string; body: string }> {
+    await operation.locator('.opblock-summary').first().click();
+    await operation.locator('button.try-out__btn').click();
+    await operation.locator('button.execute').click();
+    const status = operation.locator('.live-responses-table .response .response-col_status');
+    await status.first().waitFor({ timeout: TIMEOUT_MS });
+    const body = operation.locator('.live-responses-table .response-col_description pre').first();
+    return {
+      status: ((await status.first().textContent()) ?? '').trim(),
+      body: (await body.textContent()) ?? '',
+    };
+  }
+
+  describe('/docs "Try it out" in headless Chromium', () => {
+    it("offers the page's own origin as the server", async () => {
+      const servers = await page.locator('.servers select option').allTextContents();
+      expect(servers.join(' ')).toContain('/api/v1');
+      const baseUrl = page.locator('.servers input[data-variable="base_url"], .servers input');
+      expect(await baseUrl.first().inputValue()).toBe(server.url);
+    });
+
+    it('logs in with the login example, authorizes with the token, lists users: 200', async () => {
+      const login = await tryItOut(page.locator('#operations-auth-login'));
+      expect(login.status, login.body).toBe('200');
+      const { accessToken } = JSON.parse(login.body) as { accessToken: string };
+      expect(accessToken).toMatch(/^eyJ/);
+      expect(apiCalls[0]).toMatchObject({
+        method: 'POST',
+        url: `${server.url}/api/v1/auth/login`,
+      });
+
+      await page.locator('.auth-wrapper .authorize').first().click();
+      const dialog = page.locator('.dialog-ux .modal-ux');
+      await dialog.locator('input').first().fill(accessToken);
+      await dialog.locator('button.authorize').click();
+      await dialog.locator('button.btn-done').click();
+
+      const list = await tryItOut(page.locator('#operations-users-listUsers'));
+      expect(list.status, list.body).toBe('200');
+      // The demo data, as the page's default parameters select it.
+      const users = JSON.parse(list.body) as { content: { email: string }[] };
+      expect(users.content.length).toBeGreaterThan(0);
+      expect(users.content.every((u) => u.email.includes('@'))).toBe(true);
+      expect(apiCalls.at(-1)).toMatchObject({
+        method: 'GET',
+        url: expect.stringMatching(new RegExp(`^${server.url}/api/v1/users(\\?|$)`)),
+        authorization: `Bearer ${accessToken}`,
+      });
+      expect(problems).toEqual([]);
+    }, 60_000);
+  });
 });
