@@ -7,7 +7,12 @@ import { createDefaultRegistry } from './checks/builtin-checks.js';
 import { createCaseGenerator } from './generate/create-case-generator.js';
 import { seededRandom } from './generate/seeded-random.js';
 import { buildRequest } from './http/build-request.js';
-import { DEFAULT_CONCURRENCY, TargetClient, TargetUnreachableError } from './http/target-client.js';
+import {
+  DEFAULT_CONCURRENCY,
+  TargetClient,
+  TargetUnreachableError,
+  WaitInterruptedError,
+} from './http/target-client.js';
 import type { CheckResult, ConformanceReport } from './report.js';
 import type { PaceEvent, PolicyBudget } from './http/rate-limit-pacer.js';
 import { loadRunSpec } from './load-run-spec.js';
@@ -163,6 +168,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const abort = () => {
     stop = true;
     incomplete ??= `interrupted (${String(options.signal?.reason ?? 'aborted')})`;
+    // A check waiting for a rate-limit window gives up now rather than after the window.
+    client.interruptWaits();
   };
   if (options.signal?.aborted) abort();
   options.signal?.addEventListener('abort', abort, { once: true });
@@ -262,6 +269,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       try {
         await check.run(ctx, collector.recorder(check.name));
       } catch (error) {
+        if (error instanceof WaitInterruptedError) break;
         if (error instanceof TargetUnreachableError) {
           // The report of what ran so far is still worth writing: it says it is partial.
           incomplete = `the target stopped answering during ${check.name}: ${error.message}`;
@@ -276,6 +284,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     collector.finishResponseChecks();
   } finally {
     options.signal?.removeEventListener('abort', abort);
+    // The cleanup waits for windows again: deleting what the run made matters more than speed.
+    client.resumeWaits();
     options.onProgress?.({ kind: 'cleanup' });
     await fixtures.cleanup(concurrency).catch(() => undefined);
     await client.close();

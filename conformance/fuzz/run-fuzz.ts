@@ -81,7 +81,11 @@ export async function runFuzz(ctx: RunContext, settings: FuzzSettings): Promise<
     pace: false,
     headers: ctx.client.extraHeaders,
     // The run's request count (progress, summary) includes the fuzz phase.
-    onExchange: () => void ctx.client.count++,
+    onExchange: (exchange) => {
+      ctx.client.count++;
+      // The run's own client paces the cleanup: it must know what the fuzz phase spent.
+      ctx.client.noteRateLimits(exchange);
+    },
   });
   const runTag = Date.now().toString(36);
   const seed = ctx.options.seed;

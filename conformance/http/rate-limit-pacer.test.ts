@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialOf } from './rate-limit-pacer.js';
-import { TargetClient } from './target-client.js';
+import { TargetClient, WaitInterruptedError } from './target-client.js';
 
 /**
  * A target with the reference server's kind of limits, on a short window so a test can cross
@@ -113,6 +113,41 @@ describe('TargetClient pacing to RateLimit headers', () => {
     expect(answered429).toBe(0);
     // Two logins a window: the third and fourth wait for the next one.
     expect(Date.now() - started).toBeGreaterThanOrEqual(WINDOW_MS - 300);
+  });
+
+  it('gives up a wait at once when told the run is stopping, and waits again after', async () => {
+    const spent = createServer((_req, res) =>
+      res
+        .writeHead(200, {
+          RateLimit: '"default"; r=0; t=30',
+          'RateLimit-Policy': '"default"; q=5; w=30',
+        })
+        .end('{}'),
+    );
+    await new Promise<void>((resolve) => spent.listen(0, '127.0.0.1', resolve));
+    const client = new TargetClient({
+      baseUrl: `http://127.0.0.1:${(spent.address() as AddressInfo).port}`,
+    });
+    await client.send({ method: 'GET', path: '/a' }); // learns: nothing left for 30 s
+    const started = Date.now();
+    const waiting = client.send({ method: 'GET', path: '/b' });
+    setTimeout(() => client.interruptWaits(), 200);
+    await expect(waiting).rejects.toBeInstanceOf(WaitInterruptedError);
+    expect(Date.now() - started).toBeLessThan(2000);
+    await expect(client.send({ method: 'GET', path: '/c' })).rejects.toBeInstanceOf(
+      WaitInterruptedError,
+    );
+    client.resumeWaits();
+    const again = client.send({ method: 'GET', path: '/d' });
+    const outcome = await Promise.race([
+      again.then(() => 'sent'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 500)),
+    ]);
+    expect(outcome).toBe('still waiting');
+    client.interruptWaits();
+    await expect(again).rejects.toBeInstanceOf(WaitInterruptedError);
+    await client.close();
+    await new Promise<void>((resolve) => spent.close(() => resolve()));
   });
 
   it('does not slow down a target that announces no limit', async () => {

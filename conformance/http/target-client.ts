@@ -27,6 +27,11 @@ export interface Exchange {
   headers: Headers;
 }
 
+/** A wait for a rate-limit window (or a Retry-After) was cut short: the run is stopping. */
+export class WaitInterruptedError extends Error {
+  override name = 'WaitInterruptedError';
+}
+
 /** The target could not be reached or did not answer in time. */
 export class TargetUnreachableError extends Error {
   override name = 'TargetUnreachableError';
@@ -81,6 +86,8 @@ export class TargetClient {
   private readonly spacingMs: number;
   private nextSlot = 0;
   private readonly pacer: RateLimitPacer | undefined;
+  private interrupted = false;
+  private readonly wakers = new Set<() => void>();
   /** Headers the user asked to send on every request. */
   readonly extraHeaders: Record<string, string>;
   count = 0;
@@ -98,6 +105,7 @@ export class TargetClient {
         : new RateLimitPacer({
             ...(options.onPace ? { onPace: options.onPace } : {}),
             ...(options.onPolicy ? { onPolicy: options.onPolicy } : {}),
+            sleep: (ms) => this.wait(ms),
           });
     this.pool = new Pool(this.origin, {
       connections: options.concurrency ?? DEFAULT_CONCURRENCY,
@@ -109,6 +117,35 @@ export class TargetClient {
   /** The absolute URL of a path below the base, as a report shows it. */
   url(path: string): string {
     return this.origin + this.basePath + path;
+  }
+
+  /**
+   * Cuts every wait for a window or a Retry-After short, now and until `resumeWaits`: a run
+   * that is told to stop must not sit out a minute first. Waiting requests reject with
+   * WaitInterruptedError.
+   */
+  interruptWaits(): void {
+    this.interrupted = true;
+    for (const wake of this.wakers) wake();
+  }
+
+  /** Waits are honoured again (the run's cleanup must not meet 429s either). */
+  resumeWaits(): void {
+    this.interrupted = false;
+  }
+
+  /**
+   * Takes in the rate-limit headers of an answer another client got from the same target (the
+   * fuzz phase's), so that this client's budgets count those requests too.
+   */
+  noteRateLimits(exchange: Exchange): void {
+    const who = credentialOf(headerValue(exchange.request.headers, 'authorization'));
+    this.pacer?.settle(
+      { who, route: `${exchange.request.method} ${new URL(exchange.request.url).pathname}` },
+      [],
+      exchange.headers,
+      exchange.response.status,
+    );
   }
 
   /** The rate-limit budgets the target reported so far (empty when it announces none). */
@@ -130,7 +167,7 @@ export class TargetClient {
       }
       const seconds = Math.min(Math.max(retryAfter, 0), MAX_RETRY_AFTER_S);
       this.options.onWait?.(seconds, planned);
-      await sleep(seconds * 1000);
+      await this.wait(seconds * 1000);
     }
   }
 
@@ -227,6 +264,23 @@ export class TargetClient {
           onError: reject,
         } satisfies Dispatcher.DispatchHandler,
       );
+    });
+  }
+
+  /** Sleeps `ms`, unless the waits are interrupted (then rejects at once). */
+  private wait(ms: number): Promise<void> {
+    if (this.interrupted) return Promise.reject(new WaitInterruptedError('the run is stopping'));
+    return new Promise((resolve, reject) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.wakers.delete(wake);
+        reject(new WaitInterruptedError('the run is stopping'));
+      };
+      const timer = setTimeout(() => {
+        this.wakers.delete(wake);
+        resolve();
+      }, ms);
+      this.wakers.add(wake);
     });
   }
 
