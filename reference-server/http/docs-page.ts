@@ -54,7 +54,8 @@ const PAGE = `<!doctype html>
  * http://localhost:3000; "Try it out" must call the server that served the page, whatever its
  * origin (127.0.0.1, another port, a proxy's name), so the page fetches the contract itself and
  * makes its own origin the default of `base_url` (still editable in the page) before Swagger
- * UI renders it. Any server without that variable is kept as the contract has it.
+ * UI renders it. A description whose first server is a fixed URL gets this page's origin with
+ * that server's path as its first server.
  */
 const INIT = `(function () {
   var render = function (spec) {
@@ -72,12 +73,32 @@ const INIT = `(function () {
       return res.json();
     })
     .then(function (spec) {
-      (spec.servers || []).forEach(function (server) {
+      var servers = spec.servers || [];
+      servers.forEach(function (server) {
         var base = server.variables && server.variables.base_url;
         if (base) base.default = window.location.origin;
       });
-      if (!spec.servers || spec.servers.length === 0)
-        spec.servers = [{ url: window.location.origin + '/api/v1' }];
+      // A description whose first server is a fixed URL (another API, on a mock): this page's
+      // origin with that server's path comes first. No servers at all means '/', which Swagger
+      // UI already resolves against the page.
+      var first = servers[0];
+      if (first && !(first.variables && first.variables.base_url)) {
+        try {
+          // No regular expressions: this text is a template literal, escapes would be doubled.
+          var url = first.url;
+          Object.keys(first.variables || {}).forEach(function (name) {
+            url = url.split('{' + name + '}').join(String(first.variables[name].default));
+          });
+          var path = new URL(url, window.location.origin).pathname;
+          while (path.charAt(path.length - 1) === '/') path = path.slice(0, -1);
+          servers.unshift({
+            url: window.location.origin + path,
+            description: 'The server of this page',
+          });
+        } catch (error) {
+          // A server URL no browser can parse: the description's servers as they are.
+        }
+      }
       render(spec);
     })
     .catch(function (error) {

@@ -1,5 +1,9 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPrismMock } from '../../mocks/prism/start-prism-mock.js';
 import { startMockServer } from '../../mocks/server/start-mock-server.js';
 import { createServer } from '../create-server.js';
 
@@ -24,6 +28,19 @@ const CHROMIUM_ARGS = [
 ];
 const TIMEOUT_MS = 20_000;
 
+/** Opens an operation, presses "Try it out" and "Execute"; answers its shown status and body. */
+async function tryItOut(operation: Locator): Promise<{ status: string; body: string }> {
+  await operation.locator('.opblock-summary').first().click();
+  await operation.locator('button.try-out__btn').click();
+  await operation.locator('button.execute').click();
+  const status = operation.locator('.live-responses-table .response .response-col_status');
+  await status.first().waitFor({ timeout: TIMEOUT_MS });
+  const body = operation.locator('.live-responses-table .response-col_description pre').first();
+  return {
+    status: ((await status.first().textContent()) ?? '').trim(),
+    body: (await body.textContent()) ?? '',
+  };
+}
 const SERVERS = [
   { name: 'on the reference server', start: () => createServer({ port: 0, memory: true }) },
   { name: 'on apikit mock (MSW)', start: () => startMockServer({ port: 0 }) },
@@ -69,20 +86,6 @@ describe.each(SERVERS)('$name', ({ start }) => {
     await server?.close();
   });
 
-  /** Opens an operation, presses "Try it out" and "Execute"; answers its shown status and body. */
-  async function tryItOut(operation: Locator): Promise<{ status: string; body: string }> {
-    await operation.locator('.opblock-summary').first().click();
-    await operation.locator('button.try-out__btn').click();
-    await operation.locator('button.execute').click();
-    const status = operation.locator('.live-responses-table .response .response-col_status');
-    await status.first().waitFor({ timeout: TIMEOUT_MS });
-    const body = operation.locator('.live-responses-table .response-col_description pre').first();
-    return {
-      status: ((await status.first().textContent()) ?? '').trim(),
-      body: (await body.textContent()) ?? '',
-    };
-  }
-
   describe('/docs "Try it out" in headless Chromium', () => {
     it("offers the page's own origin as the server", async () => {
       const servers = await page.locator('.servers select option').allTextContents();
@@ -121,4 +124,47 @@ describe.each(SERVERS)('$name', ({ start }) => {
       expect(problems).toEqual([]);
     }, 60_000);
   });
+});
+
+describe('/docs for a description whose first server is a fixed URL (apikit mock --engine prism)', () => {
+  it("offers this page's origin with that server's path first", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'apikit-docs-'));
+    const file = join(dir, 'things.yaml');
+    await writeFile(
+      file,
+      `openapi: 3.0.3
+info: { title: Things, version: 1.0.0 }
+servers: [{ url: 'https://things.example/v2/' }]
+paths:
+  /things:
+    get:
+      responses:
+        '200':
+          description: Things.
+          content: { application/json: { example: [{ id: 1 }] } }
+`,
+    );
+    const mock = await startPrismMock({ specPath: file, port: 0 });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+      timeout: TIMEOUT_MS,
+    });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${mock.url}/docs`, { waitUntil: 'load', timeout: TIMEOUT_MS });
+      await page.waitForSelector('.servers select', { timeout: TIMEOUT_MS });
+      const options = await page.locator('.servers select option').allTextContents();
+      expect(options[0]).toContain(`${mock.url}/v2`);
+      expect(options.join(' ')).toContain('https://things.example/v2/');
+      const operation = page.locator('.opblock').first();
+      const result = await tryItOut(operation);
+      expect(result.status, result.body).toBe('200');
+      expect(JSON.parse(result.body)).toEqual([{ id: 1 }]);
+    } finally {
+      await browser.close();
+      await mock.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
