@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { prismBinPath } from '../../mocks/prism/start-prism.js';
 import { REPO_ROOT } from '../repo-root.js';
 import { ADMIN, BENCH_JWT_SECRET } from './reference-server-subject.js';
 import { PRODUCTION_ENV, startLoggedIn, startOnFreePort, type Subject } from './subject.js';
@@ -24,8 +25,9 @@ export function startApikitMock(cpuProfileDir?: string): Promise<Subject> {
 }
 
 /**
- * `prism mock` on the same spec, started as the project starts it (`apikit mock --engine
- * prism`: Prism 5.14's CLI as a child process, static examples). Prism accepts any bearer token.
+ * `prism mock` on the same spec: Prism 5.14's own CLI, static examples, as Prism users run it
+ * and as the requests reached it before `apikit mock --engine prism` put a front before it
+ * (decision 0059): the peer measured, not apikit's front. Prism accepts any bearer token.
  */
 export async function startPrismMock(): Promise<Subject> {
   const name = 'prism mock';
@@ -33,7 +35,7 @@ export async function startPrismMock(): Promise<Subject> {
   const running = await startOnFreePort((port) => ({
     name,
     command: process.execPath,
-    args: [join(REPO_ROOT, 'bin/apikit.js'), 'mock', '--engine', 'prism', '--port', String(port)],
+    args: prismArgs(port),
     env: PRODUCTION_ENV,
     port,
     readyPath: '/users/1',
@@ -43,7 +45,15 @@ export async function startPrismMock(): Promise<Subject> {
   return { name, process: running, url: running.url, headers, stop: running.stop };
 }
 
-/** The arguments that start Prism through `apikit mock --engine prism` (cold start). */
+/** The arguments that start Prism's own CLI on the contract (also its cold start). */
 export function prismArgs(port: number): string[] {
-  return [join(REPO_ROOT, 'bin/apikit.js'), 'mock', '--engine', 'prism', '--port', String(port)];
+  return [
+    prismBinPath(),
+    'mock',
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    join(REPO_ROOT, 'spec/openapi.yaml'),
+  ];
 }
