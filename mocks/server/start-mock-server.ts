@@ -114,7 +114,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const server = createServer((req, res) => {
     if (isDocsPath(pathOf(req.url))) {
       docs ??= import('../../reference-server/http/docs-handler.js').then((m) => m.docsHandler());
-      void docs.then((handle) => handle(req, res));
+      docs.then(
+        (handle) => handle(req, res),
+        (error: unknown) => {
+          // The page's modules failed to load: say so rather than leave the request hanging.
+          process.stderr.write(`/docs: ${error instanceof Error ? error.message : error}\n`);
+          res.writeHead(500, { 'Content-Type': 'text/plain' }).end('the /docs page failed to load');
+        },
+      );
       return;
     }
     serve(req, res, mock, onViolation).catch((error: unknown) => {
