@@ -101,6 +101,19 @@ describe('apikit proxy <targetUrl>', () => {
     expect(failing.stdout).toMatch(/apikit proxy: 0 requests/);
   }, 120_000);
 
+  it('--errors: a wrong answer becomes a problem from Prism, still a violation (exit 1)', async () => {
+    const script =
+      "fetch(process.env.APIKIT_PROXY_URL + '/users/1', { headers: { Authorization: 'Bearer x' } })" +
+      '.then(async (r) => console.log("through the proxy:", r.status, r.headers.get("content-type")))';
+    const result = await runCli(
+      ['proxy', backendUrl, '--port', '0', '--errors', '--', process.execPath, '-e', script],
+      { timeoutMs: 60_000 },
+    );
+    expect(result.stdout).toMatch(/through the proxy: 5\d\d application\/problem\+json/);
+    expect(result.stdout).toMatch(/^violation: GET \/api\/v1\/users\/1 -> 5\d\d: response/m);
+    expect(result.code).toBe(1);
+  }, 120_000);
+
   it('refuses a target that is not an http(s) URL (exit 2)', async () => {
     const result = await runCli(['proxy', 'ftp://example.com']);
     expect(result.code).toBe(2);
