@@ -131,6 +131,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   for (const [name, value] of Object.entries(options.headers ?? {}))
     if (CREDENTIAL_HEADER.test(name)) redactor.add(value, `${name} header`);
   let pacedMs = 0;
+  let pacedUntil = 0;
   const policies = new Map<string, PolicyBudget>();
   const client = new TargetClient({
     // Every answer may carry tokens issued to the run: learn them before anything is reported.
@@ -148,7 +149,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       options.onProgress?.({ kind: 'policy', ...describePolicy(budget) });
     },
     onPace: (event: PaceEvent) => {
-      pacedMs += Math.max(0, event.untilMs - Date.now());
+      // Waits of several budgets overlap: count the time covered, not each wait.
+      const now = Date.now();
+      pacedMs += Math.max(0, event.untilMs - Math.max(now, pacedUntil));
+      pacedUntil = Math.max(pacedUntil, event.untilMs);
       options.onProgress?.({
         kind: 'pace',
         ...describePolicy(event.budget),

@@ -267,6 +267,8 @@ export const conformCommand: CommandModule<object, ConformArgs> = {
     process.on('SIGTERM', onSignal);
 
     const seed = args.seed ?? Math.floor(Math.random() * 2 ** 31);
+    const progress = createConsoleProgress(process.stderr);
+    let waited429 = 0;
     const options: ConformanceOptions = {
       baseUrl: args.baseUrl as string,
       ...(specPath ? { specPath } : {}),
@@ -284,7 +286,10 @@ export const conformCommand: CommandModule<object, ConformArgs> = {
       bail: args.bail,
       allowDestructive: args['allow-destructive'],
       registry,
-      onProgress: createConsoleProgress(process.stderr),
+      onProgress: (event) => {
+        if (event.kind === 'wait') waited429++;
+        progress(event);
+      },
     };
     const fuzzing =
       args.fuzz > 0 ? ` --fuzz ${args.fuzz}${args['fuzz-only'] ? ' --fuzz-only' : ''}` : '';
@@ -324,7 +329,7 @@ export const conformCommand: CommandModule<object, ConformArgs> = {
     const { pacedMs, rateLimits, incomplete } = report.summary;
     if (pacedMs)
       process.stderr.write(
-        `conform: ${Math.round(pacedMs / 1000)} s of the run's ${Math.round(report.summary.durationMs / 1000)} s were spent waiting for the target's rate-limit windows (${rateLimits?.map((p) => `${p.policy || 'limit'} ${p.quota ?? '?'}/${p.windowSeconds ?? 60} s`).join(', ')}); no 429 had to be waited out\n`,
+        `conform: ${Math.round(pacedMs / 1000)} s of the run's ${Math.round(report.summary.durationMs / 1000)} s were spent waiting for the target's rate-limit windows (${rateLimits?.map((p) => `${p.policy || 'limit'} ${p.quota ?? '?'}/${p.windowSeconds ?? 60} s`).join(', ')}); ${waited429 ? `${waited429} 429 answer(s) were waited out all the same (another client sharing the budget?)` : 'no 429 had to be waited out'}\n`,
       );
     if (incomplete) {
       process.stderr.write(
