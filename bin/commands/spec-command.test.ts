@@ -134,6 +134,11 @@ describe('apikit spec', () => {
       const missing = await runCli(['spec', 'types', `${base}/gone.yaml`]);
       expect(missing.code).toBe(2);
       expect(missing.stderr).toMatch(/cannot read http:\/\/127\.0\.0\.1:\d+\/gone\.yaml: .*404/);
+      // Nobody listens there any more: the reason, not only "fetch failed".
+      server.close();
+      const refused = await runCli(['spec', 'types', `${base}/openapi.yaml`]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/cannot read .*: fetch failed \(ECONNREFUSED\)/);
     } finally {
       server.close();
     }

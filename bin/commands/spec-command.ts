@@ -142,10 +142,21 @@ const types: CommandModule<object, FileArgs & { output?: string; check: boolean 
 /** Why a description could not be read, in one line: ENOENT, a refused connection, a 404. */
 function readError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  const code = (error as NodeJS.ErrnoException).code ?? cause?.code;
   const message = error.message.split('\n')[0] ?? '';
-  return code && !message.includes(code) ? `${message} (${code})` : message;
+  // fetch's "fetch failed" keeps the reason (ECONNREFUSED, ENOTFOUND) in its cause chain.
+  // (redocly's ResolveError keeps it as `originalError`); else the innermost message says it.
+  let code: string | undefined;
+  let inner = message;
+  for (
+    let e: unknown = error;
+    e instanceof Error && !code;
+    e = e.cause ?? (e as { originalError?: unknown }).originalError
+  ) {
+    code = (e as NodeJS.ErrnoException).code;
+    inner = e.message.split('\n')[0] ?? inner;
+  }
+  const reason = code ?? inner;
+  return reason && !message.includes(reason) ? `${message} (${reason})` : message;
 }
 
 /** `apikit spec validate|bundle|types`: work with the OpenAPI description itself. */
