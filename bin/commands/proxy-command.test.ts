@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../mocks/prism/start-prism.js';
 import { startCli, type RunningCli } from '../../mocks/server/test-support/start-cli.js';
 import { createServer as createReferenceServer } from '../../reference-server/create-server.js';
+import { packageRoot } from '../../spec/spec-path.js';
 import { runCli } from '../../test/run-cli.js';
 
 // Runs the built CLI: `npm run build` first (npm test does).
@@ -201,6 +202,27 @@ describe('apikit proxy in front of the reference server (a correct backend)', ()
     expect(result.stderr).not.toMatch(/^violation/m);
     expect(JSON.parse(readFileSync(output, 'utf8'))).toEqual(report);
   }, 90_000);
+
+  it('a whole conform run through it against the reference server: 0 violations, exit 0', async () => {
+    // The CI form: the proxy runs the command and judges every exchange of it.
+    const conform = [
+      `node ${JSON.stringify(join(packageRoot, 'bin', 'apikit.js'))} conform "$APIKIT_PROXY_URL"`,
+      '--username user@example.com --password user-demo-password',
+      '--admin-username admin@example.com --admin-password admin-demo-password',
+    ].join(' ');
+    const result = await runCli(
+      ['proxy', server.url, '--port', '0', '--reporter', 'json', '--', 'sh', '-c', conform],
+      { timeoutMs: 120_000 },
+    );
+    expect(result.code, result.stderr.slice(-3000)).toBe(0);
+    const report = JSON.parse(result.stdout.slice(result.stdout.indexOf('{\n  "summary"')));
+    expect(report.summary.commandStatus).toBe(0);
+    // Conform's negative cases are refused as documented; none of its exchanges breaks the contract.
+    expect(report.summary.validated).toBeGreaterThan(1000);
+    expect(report.summary.rejected).toBeGreaterThan(100);
+    expect(report.violations).toEqual([]);
+    expect(report.summary.violations).toBe(0);
+  }, 150_000);
 
   it('--errors: Prism answers a bad request itself with its problem, not the backend', async () => {
     const port = await freePort();
