@@ -15,6 +15,7 @@ interface ProxyArgs {
   reporter: 'console' | 'json';
   output?: string;
   'exit-after'?: number;
+  command?: string[];
   _: (string | number)[];
 }
 
@@ -27,7 +28,7 @@ interface ProxyArgs {
  * (decision 0058).
  */
 export const proxyCommand: CommandModule<object, ProxyArgs> = {
-  command: 'proxy <targetUrl> [-- command...]',
+  command: 'proxy <targetUrl> [command..]',
   describe:
     'Validate live traffic: a proxy in front of a backend that reports every contract violation (exit 1 if any)',
   builder: (y) =>
@@ -37,6 +38,12 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
         demandOption: true,
         describe:
           "the backend's origin (API under /api/v1), e.g. http://127.0.0.1:3000, or its API base URL",
+      })
+      .positional('command', {
+        type: 'string',
+        array: true,
+        describe:
+          'a command to run against the proxy (give it after --), with APIKIT_PROXY_URL set; the proxy stops when it exits',
       })
       .option('port', {
         alias: 'p',
@@ -70,6 +77,10 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
         type: 'number',
         describe: 'stop by itself after this many seconds (as on SIGINT)',
       })
+      .example(
+        '$0 proxy http://127.0.0.1:3000 -- npm test',
+        'run the tests against the proxy (APIKIT_PROXY_URL); exit 1 on a violation',
+      )
       .check((a) => {
         if (!Number.isInteger(a.port) || a.port < 0 || a.port > 65535)
           throw new Error('--port must be 0-65535');
@@ -126,11 +137,13 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
         `  API:     ${proxy.url}/api/v1 -> ${proxy.upstream} (validated against ${specPath})`,
         `  Other:   every other path goes straight to ${new URL(args.targetUrl).origin}, unvalidated`,
         `  Output:  one line per violation: violation: METHOD PATH -> STATUS: where: what`,
-        `  Stop:    SIGINT/SIGTERM${args['exit-after'] ? ` or after ${args['exit-after']} s` : ''}${args._.length > 1 ? ' or when the command exits' : ''}: a summary, exit 1 if any violation was seen`,
+        `  Stop:    SIGINT/SIGTERM${args['exit-after'] ? ` or after ${args['exit-after']} s` : ''}${(args.command?.length ?? 0) + args._.length > 1 ? ' or when the command exits' : ''}: a summary, exit 1 if any violation was seen`,
       ].join('\n'),
     );
     // `apikit proxy URL -- npm test`: the command runs against the proxy, then the proxy stops.
-    const command = args._.slice(1).map(String);
+    // After `--` yargs leaves the words in `_` (behind the command's name); without it, in
+    // `command` (where a word starting with a dash would be taken for an option of the proxy).
+    const command = [...(args.command ?? []), ...args._.slice(1)].map(String);
     let commandStatus: number | undefined;
     const reason = await new Promise<string>((done) => {
       let child: ReturnType<typeof spawn> | undefined;
