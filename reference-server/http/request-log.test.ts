@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { packageRoot } from '../../spec/spec-path.js';
 import { startCli, type RunningCli } from '../../mocks/server/test-support/start-cli.js';
 import { formatPretty, requestLog } from './request-log.js';
 
@@ -108,5 +111,36 @@ describe('apikit serve request logs (the built CLI)', () => {
     await cli!.stop();
     const quiet = await oneRequest(['--log-format', 'pretty', '--log-level', 'warn']);
     expect(quiet).not.toContain('log-test-1');
+  }, 60_000);
+});
+
+describe('apikit serve on a terminal', () => {
+  it('writes readable lines by default when stderr is a terminal (a pty from script(1))', async () => {
+    const command = `${process.execPath} ${join(packageRoot, 'bin', 'apikit.js')} serve --port 0 --memory`;
+    // util-linux script(1) runs the command on a pseudo-terminal and copies what it prints.
+    const child = spawn('script', ['-qfec', command, '/dev/null'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
+    const waitFor = async (pattern: RegExp) => {
+      for (let i = 0; i < 200 && !pattern.test(out); i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      return pattern.exec(out);
+    };
+    try {
+      const url = (await waitFor(/listening on (http:\/\/[\d.:]+)/))?.[1];
+      expect(url, out).toBeDefined();
+      await fetch(`${url}/healthz`, { headers: { 'X-Request-Id': 'tty-1' } });
+      const line = await waitFor(/^.*req=tty-1.*$/m);
+      expect(line?.[0], out).toMatch(
+        /^\d\d:\d\d:\d\d\.\d{3} INFO {2}GET \/healthz 200 [\d.]+ ms {2}req=tty-1\r?$/,
+      );
+      expect(out).not.toMatch(/^\{"time"/m);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
   }, 60_000);
 });
