@@ -1,5 +1,9 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCli, type RunningCli } from '../../mocks/server/test-support/start-cli.js';
+import { packageRoot } from '../../spec/spec-path.js';
 import { runCli } from '../../test/run-cli.js';
 
 // Runs the built CLI: `npm run build` first (npm test does).
@@ -56,6 +60,51 @@ describe('apikit mock (msw engine)', () => {
     expect(exit).toEqual({ code: 0, signal: null });
     expect(cli.stderr()).toContain('SIGTERM');
   }, 20_000);
+});
+
+describe('apikit mock --data FILE', () => {
+  it('serves the data set of the file, names it and its first login, and resets to it', async () => {
+    const shop = join(packageRoot, 'examples', 'data-sets', 'shop.json');
+    const cli = await startCli(['mock', '--port', '0', '--data', shop]);
+    started.push(cli);
+    expect(cli.stdout()).toContain(`(data from ${shop}; gone on stop)`);
+    expect(cli.stdout()).toContain('"username":"olivia@shop.example"');
+    const login = await fetch(`${cli.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'olivia@shop.example', password: 'olivia-shop-password' }),
+    });
+    expect(login.status).toBe(200);
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const auth = { Authorization: `Bearer ${accessToken}` };
+    const removed = await fetch(`${cli.url}/api/v1/users/4`, { method: 'DELETE', headers: auth });
+    expect(removed.status).toBe(204);
+    const reset = await fetch(`${cli.url}/api/v1/admin/reset`, { method: 'POST', headers: auth });
+    expect(reset.status).toBeLessThan(300);
+    const users = await fetch(`${cli.url}/api/v1/users`, { headers: auth });
+    const page = (await users.json()) as { totalElements: number; content: { email: string }[] };
+    expect(page.totalElements).toBe(4);
+    expect(page.content.map((u) => u.email)).toContain('olivia@shop.example');
+    expect(await cli.stop()).toEqual({ code: 0, signal: null });
+  }, 60_000);
+
+  it('refuses a file that breaks the contract with exit 2, listing every problem', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'apikit-mock-data-'));
+    try {
+      const bad = join(dir, 'bad.json');
+      await writeFile(
+        bad,
+        JSON.stringify({ users: [{ id: 1, name: '', email: 'nope', age: 12, roles: ['USER'] }] }),
+      );
+      const result = await runCli(['mock', '--port', '0', '--data', bad]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`apikit: ${bad} is not a valid data set`);
+      for (const field of ['name', 'email', 'age']) expect(result.stderr).toContain(field);
+      expect(result.stdout).not.toContain('listening');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('apikit mock --engine prism', () => {

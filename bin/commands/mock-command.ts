@@ -5,13 +5,15 @@ import type { Latency } from '../../mocks/create-mock-api.js';
 import { specPath as bundledSpecPath } from '../../spec/spec-path.js';
 import { CliError } from '../cli-error.js';
 import { requirePeer } from '../optional-peer.js';
+import { loginHint } from './login-hint.js';
+import { readOwnData } from './read-own-data.js';
 
 interface MockArgs {
   engine: 'msw' | 'prism';
   port: number;
   host: string;
   latency?: string;
-  data?: 'demo' | 'empty';
+  data?: string;
   auth?: 'enforce' | 'off';
   'jwt-secret'?: string;
   dynamic?: boolean;
@@ -45,8 +47,9 @@ export const mockCommand: CommandModule<object, MockArgs> = {
         describe: 'delay of every answer: MS, or MIN-MAX drawn per request (msw only)',
       })
       .option('data', {
-        choices: ['demo', 'empty'] as const,
-        describe: 'seed: the demo data set (default), or only the two login accounts (msw only)',
+        type: 'string',
+        describe:
+          'seed and what reset restores: demo (default), empty (only the two login accounts), or a JSON data set FILE (docs/data-format.md), checked against the contract first (msw only)',
       })
       .option('auth', {
         choices: ['enforce', 'off'] as const,
@@ -98,13 +101,16 @@ async function startMsw(args: MockArgs): Promise<{ close(): Promise<void> }> {
     import('../../reference-server/server-config.js'),
   ]);
   const { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD } = serverConfig;
+  // As for `serve`: a data set FILE is checked before anything listens (exit 2, every problem).
+  const data = args.data ?? 'demo';
+  const own = data === 'demo' || data === 'empty' ? undefined : await readOwnData(data);
   let server;
   try {
     server = await startMockServer({
       port: args.port,
       host: args.host,
       auth: args.auth ?? 'enforce',
-      data: args.data ?? 'demo',
+      data: own?.seed ?? (data as 'demo' | 'empty'),
       ...(args.latency !== undefined ? { latency: parseLatency(args.latency) } : {}),
       ...(args['jwt-secret'] ? { jwtSecret: args['jwt-secret'] } : {}),
     });
@@ -113,18 +119,21 @@ async function startMsw(args: MockArgs): Promise<{ close(): Promise<void> }> {
   }
   for (const warning of server.config.warnings) console.error(`warning: ${warning}`);
   const { url, config } = server;
-  const admin = config.adminPassword === DEMO_ADMIN_PASSWORD;
-  const user = config.userPassword === DEMO_USER_PASSWORD;
   const latency = args.latency ? `, latency ${args.latency} ms` : '';
   console.log(
     [
       `apikit mock (MSW handlers) listening on ${url}`,
       `  API:     ${url}/api/v1`,
       `  Docs:    ${url}/docs`,
-      `  Store:   in memory (${config.data} data; gone on stop), auth ${args.auth === 'off' ? 'off (no token = admin)' : 'enforced'}${latency}`,
-      `  Log in:  curl -s ${url}/api/v1/auth/login -H 'Content-Type: application/json' \\`,
-      `             -d '{"username":"admin@example.com","password":"${admin ? DEMO_ADMIN_PASSWORD : '$APIKIT_ADMIN_PASSWORD'}"}'`,
-      `           (or user@example.com / ${user ? DEMO_USER_PASSWORD : '$APIKIT_USER_PASSWORD'})`,
+      `  Store:   in memory (${own ? `data from ${data}` : `${data} data`}; gone on stop), auth ${args.auth === 'off' ? 'off (no token = admin)' : 'enforced'}${latency}`,
+      ...loginHint({
+        url,
+        own: own && { file: data, logins: own.logins },
+        demoAdminPassword:
+          config.adminPassword === DEMO_ADMIN_PASSWORD ? DEMO_ADMIN_PASSWORD : undefined,
+        demoUserPassword:
+          config.userPassword === DEMO_USER_PASSWORD ? DEMO_USER_PASSWORD : undefined,
+      }),
       `  Canned:  send 'Prefer: code=404' (or example=NAME, dynamic=true) for a documented or generated answer instead`,
     ].join('\n'),
   );

@@ -1,5 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { CliError } from '../cli-error.js';
+import { loginHint } from './login-hint.js';
+import { readOwnData } from './read-own-data.js';
 
 interface ServeArgs {
   port: number;
@@ -99,7 +101,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     // A data set FILE is read and checked before anything else: a bad one is exit 2 with every
     // problem listed, and no store file is created or touched (decision 0047).
     const own =
-      args.data === 'demo' || args.data === 'empty' ? undefined : await ownData(args.data);
+      args.data === 'demo' || args.data === 'empty' ? undefined : await readOwnData(args.data);
     // The whole store lives in this heap: its footprint should follow the data (decision 0039).
     boundHeapGrowth();
     // Readable at a terminal, JSON lines for a collector; one write to stderr per turn of the
@@ -145,21 +147,6 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         `warning: no user in ${args.data} has a password, so nobody can log in (give the ADMIN one)`,
       );
     }
-    const demo = config.adminPassword === DEMO_ADMIN_PASSWORD;
-    const login = own
-      ? own.logins[0] && {
-          username: own.logins[0],
-          password: `<its password in ${args.data}>`,
-          other:
-            own.logins.length > 1
-              ? `${own.logins.length - 1} more account(s) in ${args.data}`
-              : undefined,
-        }
-      : {
-          username: 'admin@example.com',
-          password: demo ? DEMO_ADMIN_PASSWORD : '$APIKIT_ADMIN_PASSWORD',
-          other: `user@example.com / ${config.userPassword === DEMO_USER_PASSWORD ? DEMO_USER_PASSWORD : '$APIKIT_USER_PASSWORD'}`,
-        };
     const store = `${config.dbFile ?? 'in memory'} (${own ? `data from ${args.data}` : `${args.data} data`}${own && !server.seeded ? ', kept from an earlier start' : ''})`;
     console.log(
       [
@@ -167,13 +154,14 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         `  API:     ${url}/api/v1`,
         `  Docs:    ${url}/docs`,
         `  Store:   ${store}`,
-        ...(login
-          ? [
-              `  Log in:  curl -s ${url}/api/v1/auth/login -H 'Content-Type: application/json' \\`,
-              `             -d '{"username":"${login.username}","password":"${login.password}"}'`,
-              ...(login.other ? [`           (or ${login.other})`] : []),
-            ]
-          : []),
+        ...loginHint({
+          url,
+          own: own && { file: args.data, logins: own.logins },
+          demoAdminPassword:
+            config.adminPassword === DEMO_ADMIN_PASSWORD ? DEMO_ADMIN_PASSWORD : undefined,
+          demoUserPassword:
+            config.userPassword === DEMO_USER_PASSWORD ? DEMO_USER_PASSWORD : undefined,
+        }),
       ].join('\n'),
     );
     await new Promise<void>((resolve) => {
@@ -186,34 +174,3 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     });
   },
 };
-
-/**
- * The data set FILE of `--data`, read and checked against the contract: a CliError (exit 2)
- * listing every problem when it is unreadable, not JSON, or does not fit.
- */
-async function ownData(file: string) {
-  const [
-    { readDataSetFile, UnreadableDataSetError },
-    { dataSetSeed },
-    { InvalidDataSetError },
-    { loadBundledSpec },
-  ] = await Promise.all([
-    import('../../reference-server/data-set/read-data-set-file.js'),
-    import('../../reference-server/data-set/load-data-set.js'),
-    import('../../reference-server/data-set/data-set-format.js'),
-    import('../../spec/bundled-spec.js'),
-  ]);
-  try {
-    const input = await readDataSetFile(file);
-    const { spec } = await loadBundledSpec();
-    const seed = dataSetSeed(input, spec, file);
-    // The accounts that can log in, ADMINs first, for the start banner.
-    const users = seed.data.users.filter((user) => user.password !== null);
-    users.sort((a, b) => Number(b.roles.includes('ADMIN')) - Number(a.roles.includes('ADMIN')));
-    return { seed, logins: users.map((user) => user.email) };
-  } catch (error) {
-    if (error instanceof InvalidDataSetError || error instanceof UnreadableDataSetError)
-      throw new CliError(error.message);
-    throw error;
-  }
-}

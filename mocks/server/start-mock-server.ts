@@ -18,6 +18,7 @@ import {
   expectDirectAnswer,
   takeDirectAnswer,
   type Latency,
+  type MockApiOptions,
   type MockApi,
 } from '../create-mock-api.js';
 
@@ -29,8 +30,11 @@ export interface MockServerOptions {
   host?: string;
   /** Delay of every answer in ms, or a [min, max] range drawn per request (default none). */
   latency?: Latency;
-  /** Seed: the demo data set, or only the two login accounts (default demo). */
-  data?: 'demo' | 'empty';
+  /**
+   * Seed: the demo data set (default), only the two login accounts, or a data set of your own
+   * (docs/data-format.md; checked against the contract first).
+   */
+  data?: MockApiOptions['data'];
   /** `off`: requests without a token act as the admin (default enforce). */
   auth?: 'enforce' | 'off';
   /** Passwords and signing secret: default APIKIT_ADMIN_PASSWORD / APIKIT_USER_PASSWORD /
