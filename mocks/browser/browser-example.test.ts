@@ -3,9 +3,10 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type StaticServer } from './test-support/static-server.js';
+import { launchChromium } from '../../test/launch-chromium.js';
 
 /*
  * The browser example (example/index.html + app.ts) in headless Chromium: the bundle is built
@@ -13,18 +14,6 @@ import { startStaticServer, type StaticServer } from './test-support/static-serv
  * and every API call must be answered by MSW's service worker running the mocks.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
-/** The same flags as the docs-page test: Chromium on these machines' closed network. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const TIMEOUT_MS = 20_000;
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const ROOT = here('../../');
@@ -55,11 +44,7 @@ beforeAll(async () => {
   });
   build = JSON.parse(stdout) as BuildSummary;
   server = await startStaticServer([here('./example'), here('./public')]);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: CHROMIUM_ARGS,
-    timeout: TIMEOUT_MS,
-  });
+  browser = await launchChromium(TIMEOUT_MS);
   // A fresh context: no service worker registered from an earlier run.
   const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
   context.on('request', (request) => requests.push(request.url()));

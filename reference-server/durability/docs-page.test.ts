@@ -1,28 +1,17 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSpec, type OpenApiDocument } from '../../spec/load-spec.js';
 import { startTestServer, type TestServer } from '../../test/start-test-server.js';
+import { launchChromium } from '../../test/launch-chromium.js';
 
 /*
  * GET /docs in a real browser: Debian's Chromium (scripts/ensure-chromium.sh, run by
  * `npm test` as pretest) driven by playwright-core, which downloads no browser of its own.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
-/** Flags that let Chromium start on these machines' closed network (see the machine notes). */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** In the git-ignored reports/ folder, for a person to look at: the whole page, tall. */
 const SCREENSHOT = fileURLToPath(new URL('../../reports/docs-page.png', import.meta.url));
 /** One screen scrolled to the first operations, readable at a glance. */
@@ -44,11 +33,7 @@ const problems: string[] = [];
 beforeAll(async () => {
   [server, spec] = await Promise.all([startTestServer(), loadSpec()]);
   // playwright-core makes a fresh temporary profile (user data dir) for every launch.
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: CHROMIUM_ARGS,
-    timeout: TIMEOUT_MS,
-  });
+  browser = await launchChromium(TIMEOUT_MS);
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('request', (request) => requests.push(request.url()));
   page.on('requestfailed', (request) =>

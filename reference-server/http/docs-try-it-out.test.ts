@@ -1,11 +1,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrismMock } from '../../mocks/prism/start-prism-mock.js';
 import { startMockServer } from '../../mocks/server/start-mock-server.js';
 import { createServer } from '../create-server.js';
+import { launchChromium } from '../../test/launch-chromium.js';
 
 /*
  * /docs "Try it out" end to end in Debian's Chromium: a visitor of `npm start`'s page logs in
@@ -15,17 +16,6 @@ import { createServer } from '../create-server.js';
  * on `apikit mock` (the MSW mocks over HTTP) works the same way.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const TIMEOUT_MS = 20_000;
 
 /** Opens an operation, presses "Try it out" and "Execute"; answers its shown status and body. */
@@ -58,11 +48,7 @@ describe.each(SERVERS)('$name', ({ start }) => {
   beforeAll(async () => {
     // The demo passwords: what `npm start` has, and what the spec's login example sends.
     server = await start();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: CHROMIUM_ARGS,
-      timeout: TIMEOUT_MS,
-    });
+    browser = await launchChromium(TIMEOUT_MS);
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('request', (request) => {
       if (request.url().includes('/api/'))
@@ -145,11 +131,7 @@ paths:
 `,
     );
     const mock = await startPrismMock({ specPath: file, port: 0 });
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: CHROMIUM_ARGS,
-      timeout: TIMEOUT_MS,
-    });
+    const browser = await launchChromium(TIMEOUT_MS);
     try {
       const page = await browser.newPage();
       await page.goto(`${mock.url}/docs`, { waitUntil: 'load', timeout: TIMEOUT_MS });

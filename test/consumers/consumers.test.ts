@@ -21,12 +21,12 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startStaticServer } from '../../mocks/browser/test-support/static-server.js';
 import { nodeBinary } from '../../scripts/node-binary.mjs';
 import { packTarball } from '../../scripts/pack-tarball.mjs';
 import { footprint } from './footprint.js';
+import { launchChromium } from '../launch-chromium.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
@@ -35,16 +35,6 @@ const work = mkdtempSync(join(tmpdir(), 'apikit-consumers-'));
 const NODE_MAJORS = [20, 22, 24];
 const FIXTURES = ['vite-react', 'backend-ci'];
 const STEP_MS = 300_000;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** The harness's own Vitest variables must not reach the fixtures' Vitest. */
 function childEnv(nodeMajor: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -114,6 +104,10 @@ beforeAll(async () => {
     const result = run(fixture, 'npm', ['ci', '--no-audit', '--no-fund'], childEnv(20));
     if (result.status !== 0) throw new Error(`npm ci in ${fixture} failed:\n${result.output}`);
   }
+  // The README's one instruction for the worker file, as an app runs it (the file is not kept in
+  // the fixture: it must be the installed msw's own).
+  const init = run('vite-react', 'npx', ['msw', 'init', 'public/', '--save'], childEnv(20));
+  if (init.status !== 0) throw new Error(`npx msw init public/ --save failed:\n${init.output}`);
 }, 4 * STEP_MS);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -265,10 +259,7 @@ describe.each(NODE_MAJORS)('Node %i', (major) => {
     expect(existsSync(join(site, 'mockServiceWorker.js'))).toBe(true);
 
     const server = await startStaticServer([site]);
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
+    const browser = await launchChromium();
     try {
       const context = await browser.newContext();
       const page = await context.newPage();
