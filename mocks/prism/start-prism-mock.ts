@@ -7,10 +7,11 @@ import { renderProblem } from '../../reference-server/api/problem-response.js';
 import { requestIdOf } from '../../reference-server/api/request-id.js';
 import { ApiProblem } from '../../reference-server/domain/api-problem.js';
 import { answerClientError } from '../../reference-server/http/client-error.js';
-import type { NodeHandler } from '../../reference-server/http/docs-handler.js';
 import { isDocsPath } from '../../reference-server/http/is-docs-path.js';
 import { coherentAnswer } from './coherent-problem.js';
 import { startPrism, type PrismServer, type StartPrismOptions } from './start-prism.js';
+import { HOP_BY_HOP } from '../../reference-server/http/hop-by-hop.js';
+import { lazyDocsHandler } from '../../reference-server/http/lazy-docs-handler.js';
 
 export interface PrismMockOptions {
   /** The description to mock (a file). */
@@ -35,17 +36,6 @@ export interface RunningPrismMock {
   close(): Promise<void>;
 }
 
-/** Headers of one connection (RFC 9110 7.6.1): never forwarded. */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const DRAIN_TIMEOUT_MS = 5_000;
 
@@ -89,7 +79,7 @@ export async function startPrismMock(options: PrismMockOptions): Promise<Running
       : undefined;
   };
   const prismUrl = new URL(prism.url);
-  let docs: Promise<NodeHandler> | undefined;
+  const docs = lazyDocsHandler();
 
   const server = createServer((req, res) => {
     const method = req.method ?? 'GET';
@@ -107,18 +97,7 @@ export async function startPrismMock(options: PrismMockOptions): Promise<Running
       });
       res.end(method === 'HEAD' ? undefined : rendered.body);
     };
-    if (isDocsPath(path)) {
-      docs ??= import('../../reference-server/http/docs-handler.js').then((m) => m.docsHandler());
-      docs.then(
-        (handle) => handle(req, res),
-        (error: unknown) => {
-          // The page's modules failed to load: say so rather than leave the request hanging.
-          process.stderr.write(`/docs: ${error instanceof Error ? error.message : error}\n`);
-          res.writeHead(500, { 'Content-Type': 'text/plain' }).end('the /docs page failed to load');
-        },
-      );
-      return;
-    }
+    if (isDocsPath(path)) return docs(req, res);
     const open = documents.get(path);
     if (open) {
       if (method !== 'GET' && method !== 'HEAD')

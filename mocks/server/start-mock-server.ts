@@ -9,7 +9,6 @@ import { requestIdOf } from '../../reference-server/api/request-id.js';
 import { ApiProblem } from '../../reference-server/domain/api-problem.js';
 import { answerClientError } from '../../reference-server/http/client-error.js';
 import { isDocsPath } from '../../reference-server/http/is-docs-path.js';
-import type { NodeHandler } from '../../reference-server/http/docs-handler.js';
 import { readNodeBody } from '../../reference-server/http/read-node-body.js';
 import { resolveServerConfig, type ServerConfig } from '../../reference-server/server-config.js';
 import {
@@ -21,6 +20,7 @@ import {
   type MockApiOptions,
   type MockApi,
 } from '../create-mock-api.js';
+import { lazyDocsHandler } from '../../reference-server/http/lazy-docs-handler.js';
 
 /** How to serve the MSW mocks over HTTP; every field has a default. */
 export interface MockServerOptions {
@@ -114,20 +114,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       ));
 
   // The /docs page and `GET /`, as `serve` has them: Express loaded on the first such request.
-  let docs: Promise<NodeHandler> | undefined;
+  const docs = lazyDocsHandler();
   const server = createServer((req, res) => {
-    if (isDocsPath(pathOf(req.url))) {
-      docs ??= import('../../reference-server/http/docs-handler.js').then((m) => m.docsHandler());
-      docs.then(
-        (handle) => handle(req, res),
-        (error: unknown) => {
-          // The page's modules failed to load: say so rather than leave the request hanging.
-          process.stderr.write(`/docs: ${error instanceof Error ? error.message : error}\n`);
-          res.writeHead(500, { 'Content-Type': 'text/plain' }).end('the /docs page failed to load');
-        },
-      );
-      return;
-    }
+    if (isDocsPath(pathOf(req.url))) return docs(req, res);
     serve(req, res, mock, onViolation).catch((error: unknown) => {
       // A fault of the adapter itself (a broken socket mid-answer): never leave it hanging.
       process.stderr.write(`mock server: ${error instanceof Error ? error.message : error}\n`);

@@ -19,6 +19,7 @@ import {
   type ProxySummary,
   type ProxyViolation,
 } from './proxy-tally.js';
+import { HOP_BY_HOP } from '../../reference-server/http/hop-by-hop.js';
 
 export type { ProxySummary, ProxyViolation } from './proxy-tally.js';
 
@@ -60,17 +61,6 @@ export interface RunningValidationProxy {
   close(): Promise<void>;
 }
 
-/** Headers of one connection (RFC 9110 7.6.1): never forwarded. */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
 const DRAIN_TIMEOUT_MS = 5_000;
 
 /**
