@@ -4,6 +4,7 @@ import type { CommandModule } from 'yargs';
 import type { Latency } from '../../mocks/create-mock-api.js';
 import { specPath as bundledSpecPath } from '../../spec/spec-path.js';
 import { CliError } from '../cli-error.js';
+import { listenError } from '../listen-error.js';
 import { requirePeer } from '../optional-peer.js';
 import { loginHint } from './login-hint.js';
 import { readOwnData } from './read-own-data.js';
@@ -115,7 +116,7 @@ async function startMsw(args: MockArgs): Promise<{ close(): Promise<void> }> {
       ...(args['jwt-secret'] ? { jwtSecret: args['jwt-secret'] } : {}),
     });
   } catch (error) {
-    throw listenError(error, args, serverConfig);
+    throw mswStartError(error, args, serverConfig);
   }
   for (const warning of server.config.warnings) console.error(`warning: ${warning}`);
   const { url, config } = server;
@@ -158,11 +159,8 @@ async function startPrismMock(args: MockArgs): Promise<{ close(): Promise<void> 
     });
   } catch (error) {
     if (error instanceof PrismStartError) throw new CliError(error.message);
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE')
-      throw new CliError(`port ${args.port} on ${args.host} is in use; try --port 0`);
-    if (code === 'EACCES')
-      throw new CliError(`no permission to listen on ${args.host}:${args.port}`);
+    const unlistened = listenError(error, args);
+    if (unlistened) throw unlistened;
     if (error instanceof Error)
       throw new CliError(`cannot mock ${specPath}: ${error.message.split('\n')[0]}`);
     throw error;
@@ -195,7 +193,7 @@ export function parseLatency(text: string): Latency {
   return [min, max];
 }
 
-function listenError(
+function mswStartError(
   error: unknown,
   args: MockArgs,
   { ServerConfigError, isLoopback }: typeof import('../../reference-server/server-config.js'),
@@ -208,10 +206,5 @@ function listenError(
         : `${error.message} (or bind a loopback address, e.g. --host 127.0.0.1)`,
     );
   }
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE')
-    return new CliError(`port ${args.port} on ${args.host} is in use; try --port 0`);
-  if (code === 'EACCES')
-    return new CliError(`no permission to listen on ${args.host}:${args.port}`);
-  return error;
+  return listenError(error, args) ?? error;
 }

@@ -5,6 +5,7 @@ import { dirname, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { specPath as bundledSpecPath } from '../../spec/spec-path.js';
 import { CliError } from '../cli-error.js';
+import { listenError } from '../listen-error.js';
 
 interface ProxyArgs {
   targetUrl: string;
@@ -122,11 +123,8 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
       });
     } catch (error) {
       if (error instanceof PrismStartError) throw new CliError(error.message);
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE')
-        throw new CliError(`port ${args.port} on ${args.host} is in use; try --port 0`);
-      if (code === 'EACCES')
-        throw new CliError(`no permission to listen on ${args.host}:${args.port}`);
+      const unlistened = listenError(error, args);
+      if (unlistened) throw unlistened;
       if (error instanceof Error && /swagger|\$ref|OpenAPI|YAML|JSON/i.test(error.message))
         throw new CliError(`cannot use ${specPath}: ${error.message.split('\n')[0]}`);
       throw error;

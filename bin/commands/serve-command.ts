@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { CliError } from '../cli-error.js';
+import { listenError } from '../listen-error.js';
 import { loginHint } from './login-hint.js';
 import { readOwnData } from './read-own-data.js';
 
@@ -128,12 +129,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       });
     } catch (error) {
       if (error instanceof ServerConfigError) throw new CliError(error.message);
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE')
-        throw new CliError(`port ${args.port} on ${args.host} is in use; try --port 0`);
-      if (code === 'EACCES')
-        throw new CliError(`no permission to listen on ${args.host}:${args.port}`);
-      throw error;
+      throw listenError(error, args) ?? error;
     }
     for (const warning of server.config.warnings) console.error(`warning: ${warning}`);
     const { url, config } = server;
