@@ -1,12 +1,7 @@
 import { getResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  ContractViolationError,
-  createMockApi,
-  expectDirectAnswer,
-  takeDirectAnswer,
-} from './create-mock-api.js';
+import { ContractViolationError, createMockApi } from './create-mock-api.js';
 import { MOCK_DEMO_PASSWORDS } from './mock-context.js';
 import { InvalidDataSetError } from '../reference-server/data-set/data-set-format.js';
 import shop from '../examples/data-sets/shop.json' with { type: 'json' };
@@ -233,43 +228,66 @@ describe('createMockApi per request (msw getResponse, no interception)', () => {
     }
   });
 
-  it('leaves the answer to a sender that takes it directly: the same answer, a bodiless Response', async () => {
+  it('answer() gives what the handlers send, without MSW, and nothing for what they let pass', async () => {
     const direct = createMockApi({
       baseUrl: 'http://direct.test',
       auth: 'off',
       passwordIterations: 1000,
     });
-    const plain = (await getResponse(direct.handlers, readUser('http://direct.test')))!;
-    const marked = readUser('http://direct.test');
-    expectDirectAnswer(marked);
-    const response = (await getResponse(direct.handlers, marked))!;
-    expect(response.status).toBe(200);
-    expect(response.body).toBeNull();
-    const answer = takeDirectAnswer(marked)!;
-    expect(answer.status).toBe(plain.status);
-    expect(answer.body).toBe(await plain.text());
-    expect([...answer.headers]).toEqual([...plain.headers]);
-    expect(takeDirectAnswer(marked)).toBeUndefined(); // taken once
-    // An unmarked request leaves nothing behind.
-    const unmarked = readUser('http://direct.test');
-    await getResponse(direct.handlers, unmarked);
-    expect(takeDirectAnswer(unmarked)).toBeUndefined();
+    const sent = (await getResponse(direct.handlers, readUser('http://direct.test')))!;
+    const answer = await direct.answer(readUser('http://direct.test'));
+    if (answer === undefined || answer === 'network-error') throw new Error(`got ${answer}`);
+    expect(answer.status).toBe(sent.status);
+    expect(answer.body).toBe(await sent.text());
+    expect([...answer.headers]).toEqual([...sent.headers]);
+    expect(answer.operationId).toBe('getUser');
+    // Not theirs: another origin than baseUrl, the app's own pages.
+    expect(await direct.answer(readUser('http://other.test'))).toBeUndefined();
+    expect(await direct.answer(new Request('http://direct.test/index.html'))).toBeUndefined();
   });
 
-  it('validates a direct answer against the spec like any other', async () => {
+  it('answer() says network-error when an override asks for one', async () => {
+    const direct = createMockApi({
+      baseUrl: 'http://direct.test',
+      auth: 'off',
+      passwordIterations: 1000,
+    });
+    direct.override('getUser', { networkError: true }, { times: 1 });
+    expect(await direct.answer(readUser('http://direct.test'))).toBe('network-error');
+    expect(await direct.answer(readUser('http://direct.test'))).toMatchObject({ status: 200 });
+  });
+
+  it('answer() validates against the spec like the handlers', async () => {
     const direct = createMockApi({
       baseUrl: 'http://direct.test',
       auth: 'off',
       passwordIterations: 1000,
     });
     direct.override('getUser', { status: 200, body: { id: 1 } } as never);
-    const marked = readUser('http://direct.test');
-    expectDirectAnswer(marked);
-    await expect(getResponse(direct.handlers, marked)).rejects.toBeInstanceOf(
+    await expect(direct.answer(readUser('http://direct.test'))).rejects.toBeInstanceOf(
       ContractViolationError,
     );
-    expect(takeDirectAnswer(marked)).toBeUndefined();
     expect(direct.violations).toHaveLength(1);
+  });
+
+  it('answer() answers a Prefer example with the request’s own ids', async () => {
+    const direct = createMockApi({
+      baseUrl: 'http://direct.test',
+      auth: 'off',
+      passwordIterations: 1000,
+    });
+    const answer = await direct.answer(
+      new Request('http://direct.test/api/v1/users/2', {
+        headers: { Prefer: 'code=404', 'X-Request-Id': 'req-7' },
+      }),
+    );
+    if (answer === undefined || answer === 'network-error') throw new Error(`got ${answer}`);
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get('x-request-id')).toBe('req-7');
+    expect(JSON.parse(answer.body!)).toMatchObject({
+      instance: '/api/v1/users/2',
+      requestId: 'req-7',
+    });
   });
 });
 

@@ -1,6 +1,5 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getResponse } from 'msw';
 import { API_BASE, apiRelativePath } from '../../reference-server/api/api-paths.js';
 import { MAX_BODY_BYTES } from '../../reference-server/api/body-parser.js';
 import { corsHeaders } from '../../reference-server/api/cors-policy.js';
@@ -14,11 +13,10 @@ import { resolveServerConfig, type ServerConfig } from '../../reference-server/s
 import {
   ContractViolationError,
   createMockApi,
-  expectDirectAnswer,
-  takeDirectAnswer,
   type Latency,
   type MockApiOptions,
   type MockApi,
+  type MockOutcome,
 } from '../create-mock-api.js';
 import { lazyDocsHandler } from '../../reference-server/http/lazy-docs-handler.js';
 
@@ -65,7 +63,7 @@ const DRAIN_TIMEOUT_MS = 5_000;
 const FORBIDDEN_FETCH_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 /**
- * Serves `createMockApi`'s MSW handlers over HTTP. The pipeline behind the handlers already
+ * Serves `createMockApi`'s answers over HTTP. The pipeline behind the handlers already
  * answers CORS, the open routes (`/healthz`, `/openapi.json`, `/openapi.yaml`) and every error
  * of the contract; this is only the transport.
  *
@@ -76,7 +74,8 @@ const FORBIDDEN_FETCH_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
  * rather than the contract's problem; it pulls in its own Express 4 copy; it does not bound
  * request bodies; it pipes the response stream without error handling; and it ignores
  * `HttpResponse.error()` (a network error) instead of dropping the connection. So this is a
- * thin Node adapter: node:http request -> Fetch Request -> MSW `getResponse` -> bytes out.
+ * thin Node adapter: node:http request -> Fetch Request -> `mock.answer` (what the MSW
+ * handlers answer, without MSW around it) -> bytes out (decision 0064).
  *
  * @example
  * const server = await startMockServer({ port: 0, latency: [50, 150] });
@@ -184,7 +183,7 @@ async function serve(
   const kept = Math.min(total, MAX_BODY_BYTES + 1);
 
   if (FORBIDDEN_FETCH_METHODS.has(method.toUpperCase())) {
-    // MSW handlers take Fetch Requests, which cannot carry these methods.
+    // The mocks answer Fetch Requests, which cannot carry these methods.
     return sendProblem(
       res,
       origin,
@@ -205,7 +204,7 @@ async function serve(
   }
   headers.push(['X-Request-Id', requestId]);
   const hasBody = kept > 0 && method !== 'GET' && method !== 'HEAD';
-  // The origin the client addressed is irrelevant to the handlers (they match any origin);
+  // The origin the client addressed is irrelevant to the mocks (they answer any origin);
   // the target is appended, never resolved, so `//x` stays a path.
   const request = new Request(`http://mock.invalid${target.startsWith('/') ? target : '/'}`, {
     method,
@@ -215,11 +214,11 @@ async function serve(
       : {}),
   } as RequestInit);
 
-  // The handlers leave their answer for this adapter rather than in a body stream (0029).
-  expectDirectAnswer(request);
-  let response: Response | undefined;
+  // The mocks' answer itself, not a Response: its bytes are not put into a body stream only
+  // to be read back out of it (decisions 0029, 0064).
+  let answer: MockOutcome;
   try {
-    response = await getResponse(mock.handlers, request);
+    answer = await mock.answer(request);
   } catch (error) {
     if (error instanceof ContractViolationError) {
       onViolation(error, { method, path });
@@ -241,8 +240,8 @@ async function serve(
     );
     return sendProblem(res, origin, method, path, requestId, internalError(requestId));
   }
-  if (!response) {
-    // Not an API path nor an open route: the handlers let it pass; answer as the server does.
+  if (!answer) {
+    // Not an API path nor an open route: the mocks let it pass; answer as the server does.
     return sendProblem(
       res,
       origin,
@@ -252,27 +251,20 @@ async function serve(
       new ApiProblem('not-found', `No resource at ${path}`),
     );
   }
-  if (response.type === 'error') {
-    // HttpResponse.error(): a network error, as an override asked.
+  if (answer === 'network-error') {
+    // A network error, as an override asked.
     res.destroy();
     return;
   }
-  const answer = takeDirectAnswer(request);
-  const body = answer
-    ? (answer.body ?? undefined)
-    : response.body
-      ? Buffer.from(await response.arrayBuffer())
-      : undefined;
-  res.statusCode = response.status;
-  res.statusMessage = response.statusText || STATUS_CODES[response.status] || '';
-  const answerHeaders = answer ? answer.headers : response.headers;
-  answerHeaders.forEach((value, name) => {
+  res.statusCode = answer.status;
+  res.statusMessage = STATUS_CODES[answer.status] ?? '';
+  answer.headers.forEach((value, name) => {
     if (name !== 'set-cookie') res.setHeader(name, value);
   });
-  const cookies = answerHeaders.getSetCookie();
+  const cookies = answer.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
   // HEAD, 204 and 304 carry no body (Node drops one for HEAD anyway).
-  res.end(method === 'HEAD' ? undefined : body);
+  res.end(method === 'HEAD' ? undefined : (answer.body ?? undefined));
 }
 
 function pathOf(target: string | undefined): string {

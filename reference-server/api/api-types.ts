@@ -1,3 +1,5 @@
+import type { RouteMatch } from './route-table.js';
+
 /**
  * The pipeline speaks a transport-neutral request and response, so that the Express server,
  * the MSW handlers (standard Fetch `Request`/`Response`) and tests all drive the same code.
@@ -20,6 +22,12 @@ export interface ApiRequest {
   bodyTooLarge?: boolean;
   /** The peer address, for per-address policies (login throttling in adapters). */
   clientAddress?: string;
+  /**
+   * The route of `path` when the adapter has matched it already against the same spec (the
+   * mocks do, to find the operation an override, `Prefer` or latency is about): the pipeline
+   * takes it instead of matching again. Without it (or when none matched) the pipeline matches.
+   */
+  route?: RouteMatch;
 }
 
 export interface ApiResponse {

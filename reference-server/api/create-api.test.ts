@@ -8,6 +8,7 @@ import { createJwtAccessTokenCodec } from '../node/jwt-access-token-codec.js';
 import type { ApiRequest, ApiResponse } from './api-types.js';
 import { createApi, type Api, type ApiOptions } from './create-api.js';
 import { MAX_BODY_BYTES } from './body-parser.js';
+import { createRouteTable } from './route-table.js';
 
 const SECRET = 'a-test-signing-secret-of-at-least-32-bytes';
 const codec = createJwtAccessTokenCodec(SECRET);
@@ -372,6 +373,23 @@ describe('createApi: routing', () => {
     );
     expect((await send('POST', '/healthz')).status).toBe(405);
     expect((await send('GET', '/healthz/')).status).toBe(404);
+  });
+
+  it('takes a route the adapter matched already instead of matching the path again', async () => {
+    const routes = createRouteTable(spec);
+    const plain = await send('GET', '/api/v1/users/2', { token: admin });
+    const routed = await api.handle({
+      ...request('GET', '/api/v1/users/2', { token: admin }),
+      route: routes.match('/users/2')!,
+    });
+    expect(routed.status).toBe(200);
+    expect(routed.body).toBe(plain.body);
+    // The route given is the one answered, not one found again from the path.
+    const roles = await api.handle({
+      ...request('GET', '/api/v1/users/2', { token: admin }),
+      route: routes.match('/roles')!,
+    });
+    expect(roles.operationId).toBe('listRoles');
   });
 });
 

@@ -111,7 +111,7 @@ export function createApi(options: ApiOptions): Api {
         ({ status, body } = open);
         for (const [k, v] of Object.entries(open.headers)) headers.set(k, v);
       } else {
-        const match = routes.match(relative as string);
+        const match = request.route ?? routes.match(relative as string);
         if (!match) throw new ApiProblem('not-found', `No resource at ${request.path}`);
         const { route } = match;
         if (!KNOWN_METHODS.has(method)) {
