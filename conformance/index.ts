@@ -9,8 +9,10 @@ export {
   runConformance,
   ConformanceSetupError,
   type ConformanceOptions,
+  type FuzzOptions,
   type ProgressEvent,
 } from './run-conformance.js';
+export { listChecks } from './run-plan.js';
 export { createDefaultRegistry } from './checks/builtin-checks.js';
 export { CheckRegistry } from './checks/check-registry.js';
 export type {
@@ -22,6 +24,23 @@ export type {
 } from './checks/check.js';
 export type { RunContext } from './run-context.js';
 export type { CheckResult, ConformanceReport, ConformanceSummary, CoverageRow } from './report.js';
+export type { FuzzStats } from './fuzz/fuzz-tally.js';
+/** Parallel requests of a run, and parallel connections of its fuzz phase, unless told otherwise. */
+export { DEFAULT_CONCURRENCY } from './http/target-client.js';
+export { DEFAULT_FUZZ_CONCURRENCY } from './fuzz/run-fuzz.js';
+/** Waits until a freshly started target answers (a CI step before the run). */
+export { waitForTarget, type WaitForTargetOptions } from './http/wait-for-target.js';
+/** Progress lines as the run goes, and the summaries a terminal shows after it. */
+export { createConsoleProgress, renderConsoleSummary } from './reporters/console-reporter.js';
+export { renderFuzzSummary } from './fuzz/fuzz-tally.js';
+/** Where each reporter's document goes (`--reporter`, `--output`), checked before the run. */
+export {
+  FILE_REPORTERS,
+  planReportOutputs,
+  REPORTER_NAMES,
+  ReportOutputError,
+  type ReporterName,
+} from './reporters/report-outputs.js';
 export { renderJsonReport } from './reporters/json-reporter.js';
 export { renderJunitReport } from './reporters/junit-reporter.js';
 export { renderHtmlReport } from './reporters/html-reporter.js';

@@ -3,6 +3,8 @@
  * other reporter renders. Documented in the README; keep it stable.
  */
 
+import type { FuzzStats } from './fuzz/fuzz-tally.js';
+
 /** A request as sent, enough to reproduce it. */
 export interface RecordedRequest {
   method: string;
@@ -74,6 +76,8 @@ export interface ConformanceSummary {
   pacedMs?: number;
   /** The rate-limit policies the target announced (`RateLimit-Policy`). */
   rateLimits?: { policy: string; quota?: number; windowSeconds?: number }[];
+  /** The numbers of the fuzz phase, when the run fuzzed (`fuzz` option, `--fuzz N`). */
+  fuzz?: FuzzStats;
 }
 
 export interface ConformanceReport {

@@ -1,12 +1,11 @@
-import { listOperations, type SpecOperation } from '../spec/operations.js';
-import { ResponseValidator } from '../spec/response-validator.js';
-import { AuthSession, type AuthOptions, type Credential } from './auth-session.js';
-import type { ResponseCheck, ScenarioCheck } from './checks/check.js';
-import type { CheckRegistry } from './checks/check-registry.js';
-import { createDefaultRegistry } from './checks/builtin-checks.js';
-import { createCaseGenerator } from './generate/create-case-generator.js';
-import { seededRandom } from './generate/seeded-random.js';
-import { buildRequest } from './http/build-request.js';
+import { AuthSession } from './auth-session.js';
+import type { ScenarioCheck } from './checks/check.js';
+import {
+  ConformanceSetupError,
+  type ConformanceOptions,
+  type ProgressEvent,
+} from './conformance-options.js';
+import { createRunContext, type RunState } from './create-run-context.js';
 import {
   DEFAULT_CONCURRENCY,
   TargetClient,
@@ -14,79 +13,17 @@ import {
   WaitInterruptedError,
 } from './http/target-client.js';
 import type { CheckResult, ConformanceReport } from './report.js';
-import type { PaceEvent, PolicyBudget } from './http/rate-limit-pacer.js';
-import { loadRunSpec } from './load-run-spec.js';
 import { ResultCollector } from './result-collector.js';
-import { SecretRedactor } from './secret-redactor.js';
+import { createRedactor, createRunClient, type Pacing } from './run-client.js';
 import type { RunContext } from './run-context.js';
-import { selectOperations } from './select-operations.js';
-import { Fixtures } from './stateful/fixtures.js';
+import { planRun, type RunPlan } from './run-plan.js';
 
-export interface ConformanceOptions extends AuthOptions {
-  /** The implementation's API base, e.g. `http://127.0.0.1:3000/api/v1`. */
-  baseUrl: string;
-  /** The description to hold it to: a file or an http(s) URL (default: the bundled contract). */
-  specPath?: string;
-  /**
-   * Headers sent on every request (API keys, tenants). Values of credential-like names
-   * (`*key*`, `*token*`, `*secret*`, `*auth*`, `Cookie`) are kept out of the reports.
-   */
-  headers?: Record<string, string>;
-  /**
-   * Pace the requests to the rate limits the target announces in its RateLimit headers, so
-   * that no 429 has to be waited out (default true).
-   */
-  pace?: boolean;
-  /** Aborting stops the run after the requests in flight: cleanup runs, the report says so. */
-  signal?: AbortSignal;
-  /** Check names (default: all). */
-  checks?: string[];
-  /** operationIds or tags to cover (default: all) and to leave out. */
-  include?: string[];
-  exclude?: string[];
-  seed?: number;
-  /** Generated positive cases per operation beyond the examples (default 10). */
-  maxExamples?: number;
-  /** Parallel requests (default 8, decision 0030). */
-  concurrency?: number;
-  timeoutMs?: number;
-  /** At most this many requests a second (default: no cap). */
-  rateLimit?: number;
-  /** Stop at the first failure. */
-  bail?: boolean;
-  /**
-   * Also call operations marked `x-apikit-destructive` (e.g. a data reset). Off by default:
-   * the runner must never destroy data on a target it did not create.
-   */
-  allowDestructive?: boolean;
-  /** Your own registry (default: the built-in checks). */
-  registry?: CheckRegistry;
-  /** Told about the run as it goes, for progress output. */
-  onProgress?: (event: ProgressEvent) => void;
-}
-
-export type ProgressEvent =
-  | { kind: 'start'; operations: number; checks: string[] }
-  | { kind: 'check'; check: string; index: number; total: number }
-  | { kind: 'result'; result: CheckResult; requests: number }
-  | { kind: 'wait'; seconds: number; reason: string }
-  /** The target announced a rate-limit policy (once per policy and partition). */
-  | { kind: 'policy'; policy: string; quota?: number; windowSeconds?: number }
-  /** Pacing holds the requests back until `untilMs`: `policy` has no requests left. */
-  | {
-      kind: 'pace';
-      policy: string;
-      quota?: number;
-      windowSeconds?: number;
-      untilMs: number;
-      requests: number;
-    }
-  | { kind: 'cleanup' };
-
-/** The run could not start or go on: bad options, invalid spec, unreachable target, failed login. */
-export class ConformanceSetupError extends Error {
-  override name = 'ConformanceSetupError';
-}
+export {
+  ConformanceSetupError,
+  type ConformanceOptions,
+  type FuzzOptions,
+  type ProgressEvent,
+} from './conformance-options.js';
 
 /**
  * Holds an implementation to an OpenAPI description: derives requests from the spec, sends
@@ -100,139 +37,60 @@ export class ConformanceSetupError extends Error {
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
   const started = Date.now();
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
-  const spec = await loadRunSpec(options.specPath).catch((error: Error) => {
-    throw new ConformanceSetupError(
-      error.message.startsWith('cannot fetch') || / is neither JSON nor YAML/.test(error.message)
-        ? error.message
-        : `the spec is not a valid OpenAPI 3.0 description: ${error.message}`,
-    );
-  });
-  const allOperations = listOperations(spec);
-  let operations: SpecOperation[];
-  let destructive: SpecOperation[] = [];
-  let checks;
-  try {
-    operations = selectOperations(allOperations, options.include, options.exclude);
-    destructive = options.allowDestructive ? [] : operations.filter(isDestructive);
-    operations = operations.filter((op) => !destructive.includes(op));
-    checks = (options.registry ?? createDefaultRegistry()).select(options.checks);
-  } catch (error) {
-    throw new ConformanceSetupError((error as Error).message);
-  }
-  if (!/^https?:\/\//.test(options.baseUrl))
-    throw new ConformanceSetupError(`not an http(s) URL: ${options.baseUrl}`);
-
-  const responseChecks = checks.filter((c): c is ResponseCheck => c.kind === 'response');
-  const scenarioChecks = checks.filter((c): c is ScenarioCheck => c.kind === 'scenario');
-  const redactor = new SecretRedactor();
-  redactor.add(options.password, 'user password');
-  redactor.add(options.adminPassword, 'admin password');
-  redactor.add(options.token, 'user token');
-  for (const [name, value] of Object.entries(options.headers ?? {}))
-    if (CREDENTIAL_HEADER.test(name)) redactor.add(value, `${name} header`);
-  let pacedMs = 0;
-  let pacedUntil = 0;
-  const policies = new Map<string, PolicyBudget>();
-  const client = new TargetClient({
-    // Every answer may carry tokens issued to the run: learn them before anything is reported.
-    onExchange: (exchange) => redactor.learnFrom(exchange.response.body),
-    onWait: (seconds, request) =>
-      options.onProgress?.({
-        kind: 'wait',
-        seconds,
-        reason: `the target answered 429 to ${request.method} ${request.path.split('?')[0]}; waiting out its Retry-After`,
-      }),
-    onPolicy: (budget) => {
-      // One line per policy, however many partitions (credentials) it counts separately.
-      if (policies.has(budget.policy)) return;
-      policies.set(budget.policy, budget);
-      options.onProgress?.({ kind: 'policy', ...describePolicy(budget) });
-    },
-    onPace: (event: PaceEvent) => {
-      // Waits of several budgets overlap: count the time covered, not each wait.
-      const now = Date.now();
-      pacedMs += Math.max(0, event.untilMs - Math.max(now, pacedUntil));
-      pacedUntil = Math.max(pacedUntil, event.untilMs);
-      options.onProgress?.({
-        kind: 'pace',
-        ...describePolicy(event.budget),
-        untilMs: event.untilMs,
-        requests: client.count,
-      });
-    },
-    baseUrl: options.baseUrl,
-    ...(options.headers ? { headers: options.headers } : {}),
-    ...(options.pace === false ? { pace: false } : {}),
-    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
-    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
-  });
-  let stop = false;
-  let incomplete: string | undefined;
+  const plan = await planRun(options);
+  const redactor = createRedactor(options);
+  const { client, pacing } = createRunClient(options, redactor);
+  const state: RunState = { stop: false };
   const abort = () => {
-    stop = true;
-    incomplete ??= `interrupted (${String(options.signal?.reason ?? 'aborted')})`;
+    state.stop = true;
+    state.incomplete ??= `interrupted (${String(options.signal?.reason ?? 'aborted')})`;
     // A check waiting for a rate-limit window gives up now rather than after the window.
     client.interruptWaits();
   };
   if (options.signal?.aborted) abort();
   options.signal?.addEventListener('abort', abort, { once: true });
   const collector = new ResultCollector(redactor, (result) => {
-    if (options.bail && result.status === 'failed') stop = true;
+    if (options.bail && result.status === 'failed') state.stop = true;
     options.onProgress?.({ kind: 'result', result, requests: client.count });
   });
-  const random = seededRandom(seed);
-  const fixtures = new Fixtures();
-  // Logins and refreshes are exchanges of the spec's operations like any other.
-  const auth = new AuthSession(allOperations, client, options, (op, exchange) =>
-    collector.observe(op, exchange, responseChecks, (check) => check.check(exchange, op, ctx)),
-  );
-  const byId = new Map(allOperations.map((op) => [op.operationId, op]));
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
-
-  const ctx: RunContext = {
-    spec,
-    operations,
-    allOperations,
-    validator: new ResponseValidator(spec),
+  const ctx = createRunContext({
+    plan,
     client,
-    auth,
-    random,
-    generate: createCaseGenerator(random.fork('data'), { runTag: Date.now().toString(36) }),
-    fixtures,
-    options: { seed, maxExamples: options.maxExamples ?? 10 },
-    operation: (id) => byId.get(id),
-    async call(op, call = {}, credential?: Credential) {
-      const secured = op.security.some((r) => Object.keys(r).length > 0);
-      const who = credential ?? (secured ? 'user' : 'none');
-      const authorization =
-        call.authorization !== undefined
-          ? call.authorization
-          : ((await auth.authorization(who)) ?? null);
-      const exchange = await client.send(buildRequest(op, { ...call, authorization }));
-      collector.observe(op, exchange, responseChecks, (check) => check.check(exchange, op, ctx));
-      const status = exchange.response.status;
-      if (
-        status >= 200 &&
-        status < 300 &&
-        exchange.request.method === 'POST' &&
-        fixtures.isProducer(op)
-      ) {
-        fixtures.adopt(op, exchange, call.path ?? {}, call.body);
-      }
-      return exchange;
-    },
-    async each(items, fn) {
-      let next = 0;
-      const worker = async () => {
-        while (next < items.length && !stop) await fn(items[next++] as (typeof items)[number]);
-      };
-      await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-    },
-    stopped: () => stop,
-  };
-  fixtures.bind(ctx);
+    collector,
+    credentials: options,
+    seed,
+    maxExamples: options.maxExamples ?? 10,
+    concurrency,
+    state,
+  });
 
+  await connect(client, ctx.auth).catch((error: unknown) => {
+    options.signal?.removeEventListener('abort', abort);
+    throw error;
+  });
+  recordDestructive(plan, collector);
+  options.onProgress?.({
+    kind: 'start',
+    operations: plan.operations.length,
+    checks: plan.checks.map((c) => c.name),
+  });
+  try {
+    await runScenarioChecks(plan, ctx, collector, state, options.onProgress);
+    collector.finishResponseChecks();
+  } finally {
+    options.signal?.removeEventListener('abort', abort);
+    // The cleanup waits for windows again: deleting what the run made matters more than speed.
+    client.resumeWaits();
+    options.onProgress?.({ kind: 'cleanup' });
+    await ctx.fixtures.cleanup(concurrency).catch(() => undefined);
+    await client.close();
+  }
+  return summarizeRun({ options, plan, seed, started, client, collector, state, pacing });
+}
+
+/** The target answers, and the logins work: otherwise the run cannot start. */
+async function connect(client: TargetClient, auth: AuthSession): Promise<void> {
   try {
     await client.send({ method: 'GET', path: '', headers: { Accept: 'application/json' } });
     // Both logins at once: each costs the target a password hash, and neither needs the other.
@@ -247,8 +105,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       throw new ConformanceSetupError(`the target is unreachable: ${error.message}`);
     throw new ConformanceSetupError((error as Error).message);
   }
+}
 
-  for (const op of destructive) {
+function recordDestructive(plan: RunPlan, collector: ResultCollector): void {
+  for (const op of plan.destructive) {
     collector
       .recorder('*')
       .skip(
@@ -256,61 +116,69 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         'destructive (x-apikit-destructive): left out so the run cannot destroy data it did not create; pass --allow-destructive to include it',
       );
   }
-  options.onProgress?.({
-    kind: 'start',
-    operations: operations.length,
-    checks: checks.map((c) => c.name),
-  });
-  try {
-    for (const [index, check] of scenarioChecks.entries()) {
-      if (stop) break;
-      options.onProgress?.({
-        kind: 'check',
-        check: check.name,
-        index,
-        total: scenarioChecks.length,
-      });
-      try {
-        await check.run(ctx, collector.recorder(check.name));
-      } catch (error) {
-        if (error instanceof WaitInterruptedError) break;
-        if (error instanceof TargetUnreachableError) {
-          // The report of what ran so far is still worth writing: it says it is partial.
-          incomplete = `the target stopped answering during ${check.name}: ${error.message}`;
-          stop = true;
-          break;
-        }
-        collector.recorder(check.name).fail(operations[0] ?? allOperations[0]!, {
-          message: `the check itself crashed: ${(error as Error).message}`,
-        });
-      }
-    }
-    collector.finishResponseChecks();
-  } finally {
-    options.signal?.removeEventListener('abort', abort);
-    // The cleanup waits for windows again: deleting what the run made matters more than speed.
-    client.resumeWaits();
-    options.onProgress?.({ kind: 'cleanup' });
-    await fixtures.cleanup(concurrency).catch(() => undefined);
-    await client.close();
-  }
+}
 
+/** The scenario checks one after the other, until the last or until the run stops. */
+async function runScenarioChecks(
+  plan: RunPlan,
+  ctx: RunContext,
+  collector: ResultCollector,
+  state: RunState,
+  onProgress: ((event: ProgressEvent) => void) | undefined,
+): Promise<void> {
+  const scenarioChecks = plan.checks.filter((c): c is ScenarioCheck => c.kind === 'scenario');
+  for (const [index, check] of scenarioChecks.entries()) {
+    if (state.stop) break;
+    onProgress?.({ kind: 'check', check: check.name, index, total: scenarioChecks.length });
+    try {
+      await check.run(ctx, collector.recorder(check.name));
+    } catch (error) {
+      if (error instanceof WaitInterruptedError) break;
+      if (error instanceof TargetUnreachableError) {
+        // The report of what ran so far is still worth writing: it says it is partial.
+        state.incomplete = `the target stopped answering during ${check.name}: ${error.message}`;
+        state.stop = true;
+        break;
+      }
+      collector.recorder(check.name).fail(plan.operations[0] ?? plan.allOperations[0]!, {
+        message: `the check itself crashed: ${(error as Error).message}`,
+      });
+    }
+  }
+}
+
+interface FinishedRun {
+  options: ConformanceOptions;
+  plan: RunPlan;
+  seed: number;
+  started: number;
+  client: TargetClient;
+  collector: ResultCollector;
+  state: RunState;
+  pacing: Pacing;
+}
+
+/** The report: the summary, every result, and the coverage of the selected operations. */
+function summarizeRun(run: FinishedRun): ConformanceReport {
+  const { plan, client, collector, state, pacing } = run;
   const results = collector.results;
   const count = (status: CheckResult['status']) =>
     results.filter((r) => r.status === status).length;
   const failuresByCheck: Record<string, number> = {};
   for (const r of results)
     if (r.status === 'failed') failuresByCheck[r.check] = (failuresByCheck[r.check] ?? 0) + 1;
+  const policies = pacing.policies();
+  const fuzzed = plan.fuzz?.outcome();
   return {
     summary: {
-      target: options.baseUrl,
-      specTitle: spec.info.title,
-      specVersion: spec.info.version,
-      seed,
-      startedAt: new Date(started).toISOString(),
-      durationMs: Date.now() - started,
+      target: run.options.baseUrl,
+      specTitle: plan.spec.info.title,
+      specVersion: plan.spec.info.version,
+      seed: run.seed,
+      startedAt: new Date(run.started).toISOString(),
+      durationMs: Date.now() - run.started,
       requests: client.count,
-      checks: checks.map((c) => c.name),
+      checks: plan.checks.map((c) => c.name),
       results: {
         total: results.length,
         passed: count('passed'),
@@ -318,35 +186,13 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         skipped: count('skipped'),
       },
       failuresByCheck,
-      ...(incomplete ? { incomplete } : {}),
-      ...(policies.size > 0
-        ? {
-            pacedMs: Math.round(pacedMs),
-            rateLimits: [...policies.values()].map(describePolicy),
-          }
+      ...(state.incomplete ? { incomplete: state.incomplete } : {}),
+      ...(policies.length > 0
+        ? { pacedMs: Math.round(pacing.pacedMs()), rateLimits: policies }
         : {}),
+      ...(fuzzed ? { fuzz: fuzzed.stats } : {}),
     },
     results,
-    coverage: collector.coverage(operations),
+    coverage: collector.coverage(plan.operations),
   };
-}
-
-/** Header names whose values are credentials (API keys, tokens, cookies): kept out of reports. */
-const CREDENTIAL_HEADER = /key|token|secret|auth|cookie|session|password|signature/i;
-
-function describePolicy(budget: PolicyBudget): {
-  policy: string;
-  quota?: number;
-  windowSeconds?: number;
-} {
-  return {
-    policy: budget.policy,
-    ...(budget.quota !== undefined ? { quota: budget.quota } : {}),
-    ...(budget.windowSeconds !== undefined ? { windowSeconds: budget.windowSeconds } : {}),
-  };
-}
-
-/** An operation the spec marks as destroying data a client did not create. */
-function isDestructive(op: SpecOperation): boolean {
-  return (op.operation as { 'x-apikit-destructive'?: unknown })['x-apikit-destructive'] === true;
 }
