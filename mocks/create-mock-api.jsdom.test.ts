@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describeMocksIn } from './test-support/environment-suite.js';
+import { describeMocksIn } from '../test/support/mocks/environment-suite.js';
 
 // The same suite in each environment an app's tests run in (decision 0044).
 describeMocksIn('jsdom');

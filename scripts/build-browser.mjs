@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Bundles the browser example of the MSW mocks (mocks/browser/example/app.ts) with esbuild into
-// mocks/browser/example/dist/ (git-ignored: dist/ is ignored everywhere). The mocks core must
+// Bundles the browser example of the MSW mocks (examples/browser/app.ts) with esbuild into
+// examples/browser/dist/ (git-ignored: dist/ is ignored everywhere). The mocks core must
 // run in a browser, so the bundle is built for platform "browser": a Node built-in (`node:fs`)
 // anywhere in the import graph fails the build, and esbuild's error names the importing file.
 //
@@ -13,8 +13,8 @@ import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const entry = 'mocks/browser/example/app.ts';
-const outfile = 'mocks/browser/example/dist/app.js';
+const entry = 'examples/browser/app.ts';
+const outfile = 'examples/browser/dist/app.js';
 
 /** Bytes of the output per npm package (or per project folder). */
 function bytesByPackage(metafile) {
@@ -47,7 +47,7 @@ export async function buildBrowserExample() {
     legalComments: 'linked',
     logLevel: 'warning',
   });
-  await writeFile(`${root}/mocks/browser/example/dist/meta.json`, JSON.stringify(result.metafile));
+  await writeFile(`${root}/examples/browser/dist/meta.json`, JSON.stringify(result.metafile));
   const code = await readFile(`${root}/${outfile}`);
   return {
     outfile,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure Debian's Chromium is at /usr/bin/chromium for the browser test
-# (reference-server/durability/docs-page.test.ts). Playwright's own browser download does not
+# (test/durability/docs-page.test.ts). Playwright's own browser download does not
 # work on these machines, so the test drives the distribution's build through playwright-core.
 # Idempotent: does nothing when Chromium is already there. Run by `npm test` (pretest).
 set -euo pipefail

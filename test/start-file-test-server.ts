@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Dataset } from '../reference-server/domain/dataset.js';
 import { DurableJsonFile } from '../reference-server/store/durable-json-file.js';
-import { FailingAdapter } from '../reference-server/store/failing-adapter.js';
+import { FailingAdapter } from './support/store/failing-adapter.js';
 import { startTestServer, type TestServer } from './start-test-server.js';
 
 /** A test server on the real file store, with the disk's writes failing on demand. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../mocks/prism/start-prism.js';
-import { startCli, type RunningCli } from '../../mocks/server/test-support/start-cli.js';
+import { startCli, type RunningCli } from '../../test/support/mock-server/start-cli.js';
 import { createServer as createReferenceServer } from '../../reference-server/create-server.js';
 import { packageRoot } from '../../spec/spec-path.js';
 import { runCli } from '../../test/run-cli.js';

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCli, type RunningCli } from '../../mocks/server/test-support/start-cli.js';
+import { startCli, type RunningCli } from '../../test/support/mock-server/start-cli.js';
 import { packageRoot } from '../../spec/spec-path.js';
 import { runCli } from '../../test/run-cli.js';
 

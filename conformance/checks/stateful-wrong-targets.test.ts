@@ -14,7 +14,7 @@ import {
   type ProxyRequest,
   type ProxyResponse,
   type Tamper,
-} from '../test-support/stateful-test-proxy.js';
+} from '../../test/support/conformance/stateful-test-proxy.js';
 
 const USER = /^\/api\/v1\/users\/(\d+)$/;
 

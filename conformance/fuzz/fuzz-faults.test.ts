@@ -10,9 +10,9 @@ import {
   type FaultHooks,
   type FaultProxy,
   type ProxyRequest,
-} from '../fault-injection/test-support/fault-proxy.js';
+} from '../../test/support/fault-injection/fault-proxy.js';
 import { INJECTED_HEADER } from './fuzz-strings.js';
-import { failuresOf, fuzzOnly } from './test-support/fuzz-only.js';
+import { failuresOf, fuzzOnly } from '../../test/support/fuzz/fuzz-only.js';
 
 /**
  * Each fuzz oracle must catch what it names: a variant of the reference server (behind the

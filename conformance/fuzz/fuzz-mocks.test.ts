@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../../mocks/server/start-mock-server.js';
 import type { ConformanceReport } from '../report.js';
 import type { FuzzOutcome } from './run-fuzz.js';
-import { failuresOf, fuzzOnly } from './test-support/fuzz-only.js';
+import { failuresOf, fuzzOnly } from '../../test/support/fuzz/fuzz-only.js';
 
 /** The same seeded fuzz phase as against the reference server, against `apikit mock`. */
 const ADMIN_PASSWORD = 'mock-admin-password';

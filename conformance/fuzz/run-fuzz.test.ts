@@ -7,7 +7,7 @@ import {
 } from '../../test/start-test-server.js';
 import type { ConformanceReport } from '../report.js';
 import { LOGIN_CASES, type FuzzOutcome } from './run-fuzz.js';
-import { failuresOf, fuzzOnly } from './test-support/fuzz-only.js';
+import { failuresOf, fuzzOnly } from '../../test/support/fuzz/fuzz-only.js';
 
 /**
  * The CI fuzz: a small seeded fuzz phase (15 cases per operation) against the real reference

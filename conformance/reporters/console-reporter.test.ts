@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../run-conformance.js';
 import { createConsoleProgress, renderConsoleSummary } from './console-reporter.js';
-import { trickyReport } from '../test-support/tricky-report.js';
+import { trickyReport } from '../../test/support/conformance/tricky-report.js';
 
 describe('renderConsoleSummary', () => {
   const text = renderConsoleSummary(trickyReport());

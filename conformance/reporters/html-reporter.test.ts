@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConformanceReport } from '../report.js';
 import { escapeMarkup } from './escape-markup.js';
 import { renderHtmlReport } from './html-reporter.js';
-import { TRICKY_TEXT, trickyReport } from '../test-support/tricky-report.js';
+import { TRICKY_TEXT, trickyReport } from '../../test/support/conformance/tricky-report.js';
 
 const report = trickyReport();
 const html = renderHtmlReport(report);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderJsonReport } from './json-reporter.js';
-import { trickyReport } from '../test-support/tricky-report.js';
+import { trickyReport } from '../../test/support/conformance/tricky-report.js';
 
 describe('renderJsonReport', () => {
   it('is the report itself as pretty JSON', () => {

@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { visibleControls } from './escape-markup.js';
 import { caseName, renderJunitReport } from './junit-reporter.js';
-import { TRICKY_TEXT, trickyReport } from '../test-support/tricky-report.js';
+import { TRICKY_TEXT, trickyReport } from '../../test/support/conformance/tricky-report.js';
 
 const xml = renderJunitReport(trickyReport());
 const asArray = <T>(value: T | T[] | undefined): T[] =>

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiProblem } from '../domain/api-problem.js';
-import { createTestContext, type TestContext } from '../domain/test-support/test-context.js';
-import { testDataset } from '../domain/test-support/test-dataset.js';
+import { createTestContext, type TestContext } from '../../test/support/domain/test-context.js';
+import { testDataset } from '../../test/support/domain/test-dataset.js';
 import { canonicalJson, IdempotencyKeys, type RememberedAnswer } from './idempotency.js';
 
 const SCOPE = '1 POST /api/v1/users key-1';

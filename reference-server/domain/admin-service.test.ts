@@ -3,13 +3,13 @@ import { blockUser, resetData, unblockUser } from './admin-service.js';
 import { buildDemoDataset } from './demo-data.js';
 import { createUserOrder } from './orders-service.js';
 import { ADMIN_ROLE_ID, USER_ROLE_ID } from './role-ids.js';
-import { expectNoWrite, expectProblem } from './test-support/expect-problem.js';
+import { expectNoWrite, expectProblem } from '../../test/support/domain/expect-problem.js';
 import {
   ADMIN_PRINCIPAL,
   createTestContext,
   fakePasswordHasher,
-} from './test-support/test-context.js';
-import { SEED_TIME, testDataset, userRecord } from './test-support/test-dataset.js';
+} from '../../test/support/domain/test-context.js';
+import { SEED_TIME, testDataset, userRecord } from '../../test/support/domain/test-dataset.js';
 import { createUser, replaceUser } from './users-service.js';
 
 const setup = () => createTestContext(testDataset());

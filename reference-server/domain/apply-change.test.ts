@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { applyChange } from './apply-change.js';
 import type { Dataset } from './dataset.js';
 import type { Store } from './store.js';
-import { MemoryStore } from './test-support/memory-store.js';
-import { createTestContext } from './test-support/test-context.js';
-import { testDataset } from './test-support/test-dataset.js';
+import { MemoryStore } from '../../test/support/domain/memory-store.js';
+import { createTestContext } from '../../test/support/domain/test-context.js';
+import { testDataset } from '../../test/support/domain/test-dataset.js';
 import { createUser } from './users-service.js';
 
 /** A store whose callbacks run later, one after another, as a durable store's queue would. */

@@ -11,7 +11,7 @@ import {
   USERS,
   createAuthTestContext,
   problemOf,
-} from './test-support/auth-test-context.js';
+} from '../../test/support/domain/auth-test-context.js';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const hs256 = (input: string) =>

@@ -8,7 +8,7 @@ import {
   USERS,
   createAuthTestContext,
   problemOf,
-} from './test-support/auth-test-context.js';
+} from '../../test/support/domain/auth-test-context.js';
 
 const DAY = 24 * 3600;
 

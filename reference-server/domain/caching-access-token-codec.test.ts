@@ -10,7 +10,7 @@ import {
   USERS,
   createAuthTestContext,
   problemOf,
-} from './test-support/auth-test-context.js';
+} from '../../test/support/domain/auth-test-context.js';
 
 const inner = createJwtAccessTokenCodec(TEST_SECRET);
 

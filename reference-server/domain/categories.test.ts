@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { getCategory, listCategories, requireKnownCategory } from './categories.js';
-import { expectProblem } from './test-support/expect-problem.js';
-import { createTestContext } from './test-support/test-context.js';
-import { SEED_TIME, testDataset } from './test-support/test-dataset.js';
+import { expectProblem } from '../../test/support/domain/expect-problem.js';
+import { createTestContext } from '../../test/support/domain/test-context.js';
+import { SEED_TIME, testDataset } from '../../test/support/domain/test-dataset.js';
 
 describe('categories', () => {
   it('lists the fixed catalog by id, dated with the data set', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Dataset, OrderStatus, UserStatus } from './dataset.js';
 import { buildDemoDataset } from './demo-data.js';
 import { ADMIN_ROLE_ID, USER_ROLE_ID } from './role-ids.js';
-import { fakePasswordHasher } from './test-support/test-context.js';
+import { fakePasswordHasher } from '../../test/support/domain/test-context.js';
 
 const NOW = new Date('2026-11-01T00:00:00.000Z');
 const build = (salted = true): Promise<Dataset> =>

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cancelOrder, getOrder, getOrderItem } from './order-resources.js';
 import { updateUserOrder } from './orders-service.js';
-import { expectNoWrite, expectProblem } from './test-support/expect-problem.js';
-import { createTestContext, USER_PRINCIPAL } from './test-support/test-context.js';
-import { SEED_TIME, testDataset } from './test-support/test-dataset.js';
+import { expectNoWrite, expectProblem } from '../../test/support/domain/expect-problem.js';
+import { createTestContext, USER_PRINCIPAL } from '../../test/support/domain/test-context.js';
+import { SEED_TIME, testDataset } from '../../test/support/domain/test-dataset.js';
 import { updateUser } from './users-service.js';
 
 const setup = () => createTestContext(testDataset());

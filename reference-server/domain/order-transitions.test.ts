@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiProblem } from './api-problem.js';
 import type { OrderStatus } from './dataset.js';
 import { assertPending, assertTransition, canTransition } from './order-transitions.js';
-import { orderRecord } from './test-support/test-dataset.js';
+import { orderRecord } from '../../test/support/domain/test-dataset.js';
 
 const STATUSES: OrderStatus[] = ['PENDING', 'PAID', 'SHIPPED', 'DELIVERED', 'CANCELLED'];
 const ALLOWED = new Set([

@@ -7,9 +7,9 @@ import {
   replaceUserOrder,
   updateUserOrder,
 } from './orders-service.js';
-import { expectNoWrite, expectProblem } from './test-support/expect-problem.js';
-import { createTestContext } from './test-support/test-context.js';
-import { SEED_TIME, testDataset } from './test-support/test-dataset.js';
+import { expectNoWrite, expectProblem } from '../../test/support/domain/expect-problem.js';
+import { createTestContext } from '../../test/support/domain/test-context.js';
+import { SEED_TIME, testDataset } from '../../test/support/domain/test-dataset.js';
 
 const setup = () => createTestContext(testDataset());
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ROLE_ID, USER_ROLE_ID } from './role-ids.js';
 import { assignUserRole, listRoles, listUserRoles, removeUserRole } from './roles.js';
-import { expectNoWrite, expectProblem } from './test-support/expect-problem.js';
-import { createTestContext } from './test-support/test-context.js';
-import { SEED_TIME, testDataset, userRecord } from './test-support/test-dataset.js';
+import { expectNoWrite, expectProblem } from '../../test/support/domain/expect-problem.js';
+import { createTestContext } from '../../test/support/domain/test-context.js';
+import { SEED_TIME, testDataset, userRecord } from '../../test/support/domain/test-dataset.js';
 
 const USER = { id: 1, name: 'USER' };
 const ADMIN = { id: 2, name: 'ADMIN' };

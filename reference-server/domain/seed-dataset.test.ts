@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { resetData } from './admin-service.js';
 import { buildDemoDataset } from './demo-data.js';
 import { buildSeedDataset } from './seed-dataset.js';
-import { createTestContext, fakePasswordHasher } from './test-support/test-context.js';
-import { testDataset } from './test-support/test-dataset.js';
+import { createTestContext, fakePasswordHasher } from '../../test/support/domain/test-context.js';
+import { testDataset } from '../../test/support/domain/test-dataset.js';
 
 const options = {
   passwords: fakePasswordHasher(),

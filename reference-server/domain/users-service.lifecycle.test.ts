@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ROLE_ID, USER_ROLE_ID } from './role-ids.js';
-import { expectNoWrite, expectProblem } from './test-support/expect-problem.js';
-import { ADMIN_PRINCIPAL, createTestContext, USER_PRINCIPAL } from './test-support/test-context.js';
-import { SEED_TIME, testDataset, userRecord } from './test-support/test-dataset.js';
+import { expectNoWrite, expectProblem } from '../../test/support/domain/expect-problem.js';
+import {
+  ADMIN_PRINCIPAL,
+  createTestContext,
+  USER_PRINCIPAL,
+} from '../../test/support/domain/test-context.js';
+import { SEED_TIME, testDataset, userRecord } from '../../test/support/domain/test-dataset.js';
 import { activateUser, createUser, deleteUser, getUser } from './users-service.js';
 
 const setup = () => createTestContext(testDataset());

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { USER_ROLE_ID } from './role-ids.js';
-import { expectNoWrite, expectProblem } from './test-support/expect-problem.js';
+import { expectNoWrite, expectProblem } from '../../test/support/domain/expect-problem.js';
 import {
   ADMIN_PRINCIPAL,
   createTestContext,
   TEST_EPOCH,
   USER_PRINCIPAL,
-} from './test-support/test-context.js';
-import { SEED_TIME, testDataset } from './test-support/test-dataset.js';
+} from '../../test/support/domain/test-context.js';
+import { SEED_TIME, testDataset } from '../../test/support/domain/test-dataset.js';
 import { createUser, getUser, replaceUser, toUserDto, updateUser } from './users-service.js';
 
 const setup = () => createTestContext(testDataset());

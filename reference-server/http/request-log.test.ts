@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../spec/spec-path.js';
-import { startCli, type RunningCli } from '../../mocks/server/test-support/start-cli.js';
+import { startCli, type RunningCli } from '../../test/support/mock-server/start-cli.js';
 import { formatPretty, requestLog } from './request-log.js';
 
 const request = {

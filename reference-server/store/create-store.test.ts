@@ -9,7 +9,7 @@ import { createStore } from './create-store.js';
 import { DurableJsonFile } from './durable-json-file.js';
 import { createDurableStore } from './durable-store.js';
 import { emptyDataset } from './empty-dataset.js';
-import { FailingAdapter } from './failing-adapter.js';
+import { FailingAdapter } from '../../test/support/store/failing-adapter.js';
 
 let dir: string;
 let file: string;

@@ -3,7 +3,7 @@ import type { Dataset, UserRecord } from '../domain/dataset.js';
 import { StoreUnavailableError, type Store } from '../domain/store.js';
 import { createDurableStore } from './durable-store.js';
 import { emptyDataset } from './empty-dataset.js';
-import { FailingAdapter } from './failing-adapter.js';
+import { FailingAdapter } from '../../test/support/store/failing-adapter.js';
 import { MemoryAdapter } from './memory-adapter.js';
 
 function user(id: number): UserRecord {

@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startStaticServer } from '../../mocks/browser/test-support/static-server.js';
+import { startStaticServer } from '../support/browser/static-server.js';
 import { nodeBinary } from '../../scripts/node-binary.mjs';
 import { packTarball } from '../../scripts/pack-tarball.mjs';
 import { footprint } from './footprint.js';
