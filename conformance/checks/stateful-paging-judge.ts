@@ -34,6 +34,21 @@ export interface Problem {
   exchange: Exchange;
 }
 
+/** One paged list operation under judgement, and the problems found so far. */
+interface Judgement {
+  op: SpecOperation;
+  pageParam: OpenAPIV3.ParameterObject;
+  sizeParam: OpenAPIV3.ParameterObject;
+  /** The index of the first page (the page parameter's default or minimum, else 0). */
+  base: number;
+  /** The page size of the bounded walk. */
+  size: number;
+  /** Whether the spec documents a Link header on the 200. */
+  linked: boolean;
+  get(query: Record<string, unknown>): Promise<Page>;
+  problem(exchange: Exchange, message: string, expected: string, actual?: string): void;
+}
+
 /**
  * Judges one paged list operation: defaults, `size=1`, totals, a bounded walk over the first
  * pages (sizes, repeats, Link), the page past the end, and Link keeping a filter parameter.
@@ -47,188 +62,225 @@ export async function judgePaging(
   sizeParam: OpenAPIV3.ParameterObject,
 ): Promise<Problem[]> {
   const problems: Problem[] = [];
-  const problem = (exchange: Exchange, message: string, expected: string, actual?: string) =>
-    problems.push({ message, expected, actual: actual ?? describe(exchange), exchange });
   const pageSchema = pageParam.schema as Schema;
   const sizeSchema = sizeParam.schema as Schema;
-  const base = numeric(pageSchema.default) ?? numeric(pageSchema.minimum) ?? 0;
-  const defaultSize = numeric(sizeSchema.default);
-  const get = async (query: Record<string, unknown>): Promise<Page> => {
-    const exchange = await ctx.call(op, {
-      ...target.call,
-      query: { ...target.call.query, ...query },
-    });
-    const body = jsonBody(exchange);
-    const number = (name: string) =>
-      isObject(body) && typeof body[name] === 'number' ? (body[name] as number) : undefined;
-    return {
-      exchange,
-      body,
-      items: exchange.response.status === 200 ? itemsOf(shape, body) : undefined,
-      totalElements: number('totalElements'),
-      totalPages: number('totalPages'),
-    };
+  const j: Judgement = {
+    op,
+    pageParam,
+    sizeParam,
+    base: numeric(pageSchema.default) ?? numeric(pageSchema.minimum) ?? 0,
+    size: Math.min(WALK_SIZE, numeric(sizeSchema.maximum) ?? WALK_SIZE),
+    linked: documentedHeader(op, 200, 'Link') !== undefined,
+    get: (query) => getPage(ctx, op, target, shape, query),
+    problem: (exchange, message, expected, actual) =>
+      problems.push({ message, expected, actual: actual ?? describe(exchange), exchange }),
   };
-  const totals = (p: Page, size: number) => {
-    if (p.totalElements === undefined || p.totalPages === undefined) return;
-    const expected = Math.ceil(p.totalElements / size);
-    if (p.totalPages !== expected)
-      problem(
-        p.exchange,
-        `totalPages ${p.totalPages} does not fit totalElements ${p.totalElements} at size ${size}`,
-        `totalPages = ceil(${p.totalElements} / ${size}) = ${expected}`,
-        `totalPages ${p.totalPages}`,
-      );
-  };
+  if (!(await judgeDefaultPage(j, numeric(sizeSchema.default)))) return problems;
+  await judgeSizeOne(j);
+  const first = await j.get({ [sizeParam.name]: j.size });
+  const lastIndex =
+    first.totalPages !== undefined ? j.base + Math.max(first.totalPages - 1, 0) : undefined;
+  await judgeWalk(j, first, lastIndex);
+  if (first.totalPages !== undefined) await judgePastEnd(j, first.totalPages, lastIndex);
+  await judgeFilterLinks(j);
+  return problems;
+}
 
-  const plain = await get({});
+/** One page of the list, with its items (on a 200) and the totals it states. */
+async function getPage(
+  ctx: RunContext,
+  op: SpecOperation,
+  target: ReadTarget,
+  shape: ListShape,
+  query: Record<string, unknown>,
+): Promise<Page> {
+  const exchange = await ctx.call(op, {
+    ...target.call,
+    query: { ...target.call.query, ...query },
+  });
+  const body = jsonBody(exchange);
+  const number = (name: string) =>
+    isObject(body) && typeof body[name] === 'number' ? (body[name] as number) : undefined;
+  return {
+    exchange,
+    body,
+    items: exchange.response.status === 200 ? itemsOf(shape, body) : undefined,
+    totalElements: number('totalElements'),
+    totalPages: number('totalPages'),
+  };
+}
+
+/** totalPages fits totalElements at the size asked for (when the page states both). */
+function judgeTotals(j: Judgement, p: Page, size: number): void {
+  if (p.totalElements === undefined || p.totalPages === undefined) return;
+  const expected = Math.ceil(p.totalElements / size);
+  if (p.totalPages !== expected)
+    j.problem(
+      p.exchange,
+      `totalPages ${p.totalPages} does not fit totalElements ${p.totalElements} at size ${size}`,
+      `totalPages = ceil(${p.totalElements} / ${size}) = ${expected}`,
+      `totalPages ${p.totalPages}`,
+    );
+}
+
+/** The Link header of a page as documented (`expected` names what it must keep). */
+function judgeLinks(
+  j: Judgement,
+  page: Exchange,
+  index: number,
+  kept: Record<string, string>,
+  lastIndex: number | undefined,
+  expected = 'a Link header as documented',
+): void {
+  const linkContext = { op: j.op, base: j.base, pageName: j.pageParam.name, lastIndex };
+  for (const message of pageLinkProblems(page, index, kept, linkContext))
+    j.problem(page, message, expected, page.headers.get('link') ?? '(no Link)');
+}
+
+/**
+ * The list without paging parameters: a list of at most the default size, which it echoes.
+ * False when it gave no list at all (nothing else is worth asking then).
+ */
+async function judgeDefaultPage(j: Judgement, defaultSize: number | undefined): Promise<boolean> {
+  const plain = await j.get({});
   if (!plain.items) {
-    problem(
+    j.problem(
       plain.exchange,
       'the list without paging parameters gave no list of items',
       `200 with items`,
     );
-    return problems;
+    return false;
   }
-  if (defaultSize !== undefined) {
-    if (plain.items.length > defaultSize)
-      problem(
-        plain.exchange,
-        `without size, ${plain.items.length} items came`,
-        `at most the default size ${defaultSize}`,
-        `${plain.items.length} items`,
-      );
-    const echoed = isObject(plain.body) ? plain.body[sizeParam.name] : undefined;
-    if (typeof echoed === 'number' && echoed !== defaultSize)
-      problem(
-        plain.exchange,
-        `without size, the answer says size ${echoed}`,
-        `size ${defaultSize} (the spec's default)`,
-        `size ${echoed}`,
-      );
-    totals(plain, defaultSize);
-  }
+  if (defaultSize === undefined) return true;
+  if (plain.items.length > defaultSize)
+    j.problem(
+      plain.exchange,
+      `without size, ${plain.items.length} items came`,
+      `at most the default size ${defaultSize}`,
+      `${plain.items.length} items`,
+    );
+  const echoed = isObject(plain.body) ? plain.body[j.sizeParam.name] : undefined;
+  if (typeof echoed === 'number' && echoed !== defaultSize)
+    j.problem(
+      plain.exchange,
+      `without size, the answer says size ${echoed}`,
+      `size ${defaultSize} (the spec's default)`,
+      `size ${echoed}`,
+    );
+  judgeTotals(j, plain, defaultSize);
+  return true;
+}
 
-  const one = await get({ [sizeParam.name]: 1 });
-  if (!one.items) problem(one.exchange, 'size=1 was refused', '200 with at most one item');
+/** `size=1` is a page of at most one item, with totals to match. */
+async function judgeSizeOne(j: Judgement): Promise<void> {
+  const one = await j.get({ [j.sizeParam.name]: 1 });
+  if (!one.items) j.problem(one.exchange, 'size=1 was refused', '200 with at most one item');
   else if (one.items.length > 1)
-    problem(
+    j.problem(
       one.exchange,
       `size=1 gave ${one.items.length} items`,
       'at most 1 item',
       `${one.items.length} items`,
     );
-  else totals(one, 1);
+  else judgeTotals(j, one, 1);
+}
 
-  const size = Math.min(WALK_SIZE, numeric(sizeSchema.maximum) ?? WALK_SIZE);
-  const linked = documentedHeader(op, 200, 'Link') !== undefined;
-  const first = await get({ [sizeParam.name]: size });
+/** The first pages at the walk's size: their sizes, no item twice, their Link headers. */
+async function judgeWalk(j: Judgement, first: Page, lastIndex: number | undefined): Promise<void> {
+  const { size, base } = j;
   const total = first.totalElements;
-  const lastIndex =
-    first.totalPages !== undefined ? base + Math.max(first.totalPages - 1, 0) : undefined;
   const walk = first.totalPages !== undefined ? Math.min(first.totalPages, WALK_PAGES) : WALK_PAGES;
   const seen = new Map<string, number>();
-  const linkContext = { op, base, pageName: pageParam.name, lastIndex };
   for (let i = 0; i < walk; i++) {
     const index = base + i;
-    const p = i === 0 ? first : await get({ [pageParam.name]: index, [sizeParam.name]: size });
+    const p =
+      i === 0 ? first : await j.get({ [j.pageParam.name]: index, [j.sizeParam.name]: size });
     if (!p.items) {
-      problem(p.exchange, `page ${index} at size ${size} gave no list of items`, '200 with items');
+      j.problem(
+        p.exchange,
+        `page ${index} at size ${size} gave no list of items`,
+        '200 with items',
+      );
       break;
     }
-    if (i === 0) totals(p, size);
+    if (i === 0) judgeTotals(j, p, size);
     const expected =
       total !== undefined ? Math.max(0, Math.min(size, total - i * size)) : undefined;
     if (expected !== undefined && p.items.length !== expected)
-      problem(
+      j.problem(
         p.exchange,
         `page ${index} at size ${size} holds ${p.items.length} items`,
         `${expected} of ${total} items`,
         `${p.items.length} items`,
       );
-    for (const item of p.items) {
-      const key = identity(item);
-      const earlier = seen.get(key);
-      if (earlier !== undefined)
-        problem(
-          p.exchange,
-          `${key} appears on page ${earlier} and again on page ${index}`,
-          'no item on two pages',
-          key,
-        );
-      else seen.set(key, index);
-    }
-    if (linked)
-      for (const message of pageLinkProblems(
-        p.exchange,
-        index,
-        { [sizeParam.name]: String(size) },
-        linkContext,
-      ))
-        problem(
-          p.exchange,
-          message,
-          'a Link header as documented',
-          p.exchange.headers.get('link') ?? '(no Link)',
-        );
+    judgeRepeats(j, p, index, seen);
+    if (j.linked) judgeLinks(j, p.exchange, index, { [j.sizeParam.name]: String(size) }, lastIndex);
     if (first.totalPages === undefined && p.items.length < size) break;
   }
+}
 
-  if (first.totalPages !== undefined) {
-    const past = base + Math.max(first.totalPages, 1);
-    const beyond = await get({ [pageParam.name]: past, [sizeParam.name]: size });
-    const status = beyond.exchange.response.status;
-    const refusalAllowed =
-      status !== 200 &&
-      isDocumented(op, status) &&
-      status < 500 &&
-      !promisesEmptyPage(op, pageParam);
-    if (!refusalAllowed && (!beyond.items || beyond.items.length > 0))
-      problem(
-        beyond.exchange,
-        `page ${past}, past the last page ${lastIndex}, was not an empty 200`,
-        '200 with no items',
+/** No item of `page` was on an earlier page of the walk (`seen`: item → page index). */
+function judgeRepeats(j: Judgement, page: Page, index: number, seen: Map<string, number>): void {
+  for (const item of page.items ?? []) {
+    const key = identity(item);
+    const earlier = seen.get(key);
+    if (earlier !== undefined)
+      j.problem(
+        page.exchange,
+        `${key} appears on page ${earlier} and again on page ${index}`,
+        'no item on two pages',
+        key,
       );
-    else if (linked && status === 200)
-      for (const message of pageLinkProblems(
-        beyond.exchange,
-        past,
-        { [sizeParam.name]: String(size) },
-        linkContext,
-      ))
-        problem(
-          beyond.exchange,
-          message,
-          'a Link header as documented',
-          beyond.exchange.headers.get('link') ?? '(no Link)',
-        );
+    else seen.set(key, index);
   }
+}
 
-  const filter = op.parameters.find(
+/** The page past the last is an empty 200, or a documented refusal the spec does not rule out. */
+async function judgePastEnd(
+  j: Judgement,
+  totalPages: number,
+  lastIndex: number | undefined,
+): Promise<void> {
+  const past = j.base + Math.max(totalPages, 1);
+  const beyond = await j.get({ [j.pageParam.name]: past, [j.sizeParam.name]: j.size });
+  const status = beyond.exchange.response.status;
+  const refusalAllowed =
+    status !== 200 &&
+    isDocumented(j.op, status) &&
+    status < 500 &&
+    !promisesEmptyPage(j.op, j.pageParam);
+  if (!refusalAllowed && (!beyond.items || beyond.items.length > 0))
+    j.problem(
+      beyond.exchange,
+      `page ${past}, past the last page ${lastIndex}, was not an empty 200`,
+      '200 with no items',
+    );
+  else if (j.linked && status === 200)
+    judgeLinks(j, beyond.exchange, past, { [j.sizeParam.name]: String(j.size) }, lastIndex);
+}
+
+/** With a Link header and an enum filter, the links of a filtered page keep the filter. */
+async function judgeFilterLinks(j: Judgement): Promise<void> {
+  const filter = j.op.parameters.find(
     (p) => p.in === 'query' && (p.schema as Schema | undefined)?.enum?.length,
   );
-  if (linked && filter) {
-    const value = String((filter.schema as Schema).enum![0]);
-    const filtered = await get({
-      [pageParam.name]: base,
-      [sizeParam.name]: size,
-      [filter.name]: value,
-    });
-    if (filtered.exchange.response.status === 200) {
-      const kept = { [sizeParam.name]: String(size), [filter.name]: value };
-      for (const message of pageLinkProblems(filtered.exchange, base, kept, {
-        ...linkContext,
-        lastIndex: undefined,
-      }))
-        problem(
-          filtered.exchange,
-          message,
-          `links keeping ${filter.name}=${value}`,
-          filtered.exchange.headers.get('link') ?? '(no Link)',
-        );
-    }
-  }
-  return problems;
+  if (!j.linked || !filter) return;
+  const value = String((filter.schema as Schema).enum![0]);
+  const filtered = await j.get({
+    [j.pageParam.name]: j.base,
+    [j.sizeParam.name]: j.size,
+    [filter.name]: value,
+  });
+  if (filtered.exchange.response.status !== 200) return;
+  const kept = { [j.sizeParam.name]: String(j.size), [filter.name]: value };
+  judgeLinks(
+    j,
+    filtered.exchange,
+    j.base,
+    kept,
+    undefined,
+    `links keeping ${filter.name}=${value}`,
+  );
 }
 
 /** Whether the spec says that a page past the end is an (empty) page rather than an error. */
