@@ -1,9 +1,6 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API_BASE, apiRelativePath } from '../../reference-server/api/api-paths.js';
 import { MAX_BODY_BYTES } from '../../reference-server/api/body-parser.js';
-import { corsHeaders } from '../../reference-server/api/cors-policy.js';
-import { renderProblem } from '../../reference-server/api/problem-response.js';
 import { requestIdOf } from '../../reference-server/api/request-id.js';
 import { ApiProblem } from '../../reference-server/domain/api-problem.js';
 import { answerClientError } from '../../reference-server/http/client-error.js';
@@ -16,8 +13,10 @@ import {
   type Latency,
   type MockApiOptions,
   type MockApi,
+  type MockAnswer,
   type MockOutcome,
 } from '../create-mock-api.js';
+import { internalError, sendProblem } from './send-problem.js';
 import { lazyDocsHandler } from '../../reference-server/http/lazy-docs-handler.js';
 
 /** How to serve the MSW mocks over HTTP; every field has a default. */
@@ -256,6 +255,11 @@ async function serve(
     res.destroy();
     return;
   }
+  writeAnswer(res, method, answer);
+}
+
+/** The mocks' answer as they made it: its status, headers and body text, written out once. */
+function writeAnswer(res: ServerResponse, method: string, answer: MockAnswer): void {
   res.statusCode = answer.status;
   res.statusMessage = STATUS_CODES[answer.status] ?? '';
   answer.headers.forEach((value, name) => {
@@ -270,37 +274,4 @@ async function serve(
 function pathOf(target: string | undefined): string {
   const path = (target ?? '/').split('?')[0] ?? '/';
   return path.startsWith('/') ? path : '/';
-}
-
-function internalError(requestId: string): ApiProblem {
-  return new ApiProblem(
-    'internal-error',
-    `An unexpected error occurred; quote request id ${requestId} when reporting it`,
-  );
-}
-
-function sendProblem(
-  res: ServerResponse,
-  origin: string | undefined,
-  method: string,
-  path: string,
-  requestId: string,
-  problem: ApiProblem,
-  extra?: Record<string, unknown>,
-): void {
-  const relative = apiRelativePath(path);
-  const rendered = renderProblem(
-    problem,
-    relative === undefined ? path : API_BASE + relative,
-    requestId,
-  );
-  const body = extra ? JSON.stringify({ ...JSON.parse(rendered.body), ...extra }) : rendered.body;
-  res.statusCode = rendered.status;
-  for (const [name, value] of Object.entries(rendered.headers)) res.setHeader(name, value);
-  // Readable cross-origin like every answer of the pipeline (the mocks allow any origin).
-  for (const [name, value] of Object.entries(corsHeaders('*', origin ?? null)))
-    res.setHeader(name, value);
-  res.setHeader('Content-Length', Buffer.byteLength(body));
-  res.setHeader('X-Request-Id', requestId);
-  res.end(method === 'HEAD' ? undefined : body);
 }
