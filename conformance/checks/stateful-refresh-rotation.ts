@@ -3,7 +3,7 @@ import { isOpen } from '../auth-session.js';
 import { buildRequest } from '../http/build-request.js';
 import type { Exchange } from '../http/target-client.js';
 import type { RunContext } from '../run-context.js';
-import type { ScenarioCheck } from './check.js';
+import type { CheckRecorder, ScenarioCheck } from './check.js';
 import {
   describe,
   isObject,
@@ -39,21 +39,8 @@ export const refreshRotation: ScenarioCheck = {
       return;
     }
     if (!ctx.operations.includes(refresh)) return;
-    const credentials = ctx.auth.credentials('user');
-    if (!credentials) {
-      record.skip(
-        refresh,
-        'no username and password were given, so no session of its own can be started',
-      );
-      return;
-    }
-    // Sent past the report (like the run's own login), so that the password never shows in it.
-    const session = await ctx.client.send(buildRequest(login, { body: credentials }));
-    const first = token(session);
-    if (!first) {
-      record.skip(refresh, `login did not give a refresh token: ${describe(session)}`);
-      return;
-    }
+    const first = await ownSession(ctx, refresh, login, record);
+    if (!first) return;
     const issued = [first];
     const use = async (refreshToken: string) => {
       const res = await ctx.call(refresh, { body: { refreshToken } }, 'none');
@@ -135,6 +122,34 @@ export const refreshRotation: ScenarioCheck = {
     }
   },
 };
+
+/**
+ * A session of the check's own, started with the run's username and password: its refresh
+ * token, or undefined when there is none (the check is then skipped, saying why).
+ */
+async function ownSession(
+  ctx: RunContext,
+  refresh: SpecOperation,
+  login: SpecOperation,
+  record: CheckRecorder,
+): Promise<string | undefined> {
+  const credentials = ctx.auth.credentials('user');
+  if (!credentials) {
+    record.skip(
+      refresh,
+      'no username and password were given, so no session of its own can be started',
+    );
+    return undefined;
+  }
+  // Sent past the report (like the run's own login), so that the password never shows in it.
+  const session = await ctx.client.send(buildRequest(login, { body: credentials }));
+  const first = token(session);
+  if (!first) {
+    record.skip(refresh, `login did not give a refresh token: ${describe(session)}`);
+    return undefined;
+  }
+  return first;
+}
 
 /** Revokes what the check was given (best effort), through an open logout taking refreshToken. */
 async function logout(ctx: RunContext, tokens: string[]): Promise<void> {

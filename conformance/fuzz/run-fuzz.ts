@@ -72,21 +72,7 @@ const MAX_RECREATIONS = 4;
 export async function runFuzz(ctx: RunContext, settings: FuzzSettings): Promise<FuzzOutcome> {
   const started = performance.now();
   const concurrency = Math.max(1, settings.concurrency ?? DEFAULT_FUZZ_CONCURRENCY);
-  const client = new TargetClient({
-    baseUrl: ctx.client.origin + ctx.client.basePath,
-    concurrency,
-    ...(settings.timeoutMs ? { timeoutMs: settings.timeoutMs } : {}),
-    retries429: 0,
-    // 429s are counted by the phase, never waited out (README), so it is not paced either.
-    pace: false,
-    headers: ctx.client.extraHeaders,
-    // The run's request count (progress, summary) includes the fuzz phase.
-    onExchange: (exchange) => {
-      ctx.client.count++;
-      // The run's own client paces the cleanup: it must know what the fuzz phase spent.
-      ctx.client.noteRateLimits(exchange);
-    },
-  });
+  const client = createFuzzClient(ctx, settings, concurrency);
   const runTag = Date.now().toString(36);
   const seed = ctx.options.seed;
   const generate = createCaseGenerator(ctx.random.fork('fuzz-data'), { runTag });
@@ -94,22 +80,8 @@ export async function runFuzz(ctx: RunContext, settings: FuzzSettings): Promise<
   const verdicts: OperationVerdict[] = [];
   const skipped: FuzzOutcome['skipped'] = [];
   const login = ctx.auth.loginOperation?.operationId;
-  let unreachable = 0;
 
-  const send = async (request: PlannedRequest): Promise<Exchange> => {
-    try {
-      const exchange = await client.send(request);
-      unreachable = 0;
-      const status = exchange.response.status;
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      return exchange;
-    } catch (error) {
-      // One request that never answers (a parser stuck on deep JSON) is a finding; several
-      // in a row mean the target is gone, and the run stops as it does elsewhere.
-      if (!(error instanceof TargetUnreachableError) || ++unreachable >= 3) throw error;
-      return unanswered(client, request, error.message);
-    }
-  };
+  const send = createSender(client, statuses);
 
   const fuzzOperation = async (op: SpecOperation): Promise<void> => {
     const credential = credentialFor(ctx, op);
@@ -179,10 +151,7 @@ export async function runFuzz(ctx: RunContext, settings: FuzzSettings): Promise<
   } finally {
     await client.close();
   }
-  // Reported in the spec's order, whatever order they ran in.
-  const position = (op: SpecOperation) => ctx.operations.indexOf(op);
-  verdicts.sort((a, b) => position(a.op) - position(b.op));
-  skipped.sort((a, b) => position(a.op) - position(b.op));
+  inSpecOrder(ctx, verdicts, skipped);
   const stats = fuzzStats(
     verdicts,
     {
@@ -194,6 +163,68 @@ export async function runFuzz(ctx: RunContext, settings: FuzzSettings): Promise<
     statuses,
   );
   return { stats, verdicts, skipped };
+}
+
+/**
+ * Sends the phase's requests and counts their statuses. One request that never answers is a
+ * finding (an exchange of status 0); three in a row mean the target is gone.
+ */
+function createSender(
+  client: TargetClient,
+  statuses: Map<number, number>,
+): (request: PlannedRequest) => Promise<Exchange> {
+  let unreachable = 0;
+  return async (request: PlannedRequest): Promise<Exchange> => {
+    try {
+      const exchange = await client.send(request);
+      unreachable = 0;
+      const status = exchange.response.status;
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      return exchange;
+    } catch (error) {
+      // One request that never answers (a parser stuck on deep JSON) is a finding; several
+      // in a row mean the target is gone, and the run stops as it does elsewhere.
+      if (!(error instanceof TargetUnreachableError) || ++unreachable >= 3) throw error;
+      return unanswered(client, request, error.message);
+    }
+  };
+}
+
+/**
+ * The phase's own client: 429s are counted, never waited out or paced; its requests count
+ * as the run's, and what they spend of the rate limits is told to the run's client.
+ */
+function createFuzzClient(
+  ctx: RunContext,
+  settings: FuzzSettings,
+  concurrency: number,
+): TargetClient {
+  return new TargetClient({
+    baseUrl: ctx.client.origin + ctx.client.basePath,
+    concurrency,
+    ...(settings.timeoutMs ? { timeoutMs: settings.timeoutMs } : {}),
+    retries429: 0,
+    // 429s are counted by the phase, never waited out (README), so it is not paced either.
+    pace: false,
+    headers: ctx.client.extraHeaders,
+    // The run's request count (progress, summary) includes the fuzz phase.
+    onExchange: (exchange) => {
+      ctx.client.count++;
+      // The run's own client paces the cleanup: it must know what the fuzz phase spent.
+      ctx.client.noteRateLimits(exchange);
+    },
+  });
+}
+
+/** Reported in the spec's order, whatever order they ran in. */
+function inSpecOrder(
+  ctx: RunContext,
+  verdicts: OperationVerdict[],
+  skipped: FuzzOutcome['skipped'],
+): void {
+  const position = (op: SpecOperation) => ctx.operations.indexOf(op);
+  verdicts.sort((a, b) => position(a.op) - position(b.op));
+  skipped.sort((a, b) => position(a.op) - position(b.op));
 }
 
 /** A stand-in exchange for a request that got no answer, so the report still has its curl. */

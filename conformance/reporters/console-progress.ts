@@ -100,9 +100,7 @@ export function createConsoleProgress(
         break;
       case 'policy':
         if (tty && drawn) stream.write('\r\x1b[2K');
-        stream.write(
-          `conform: the target announces a rate limit${event.policy ? ` "${event.policy}"` : ''}: ${rate(event)} (RateLimit-Policy); the run paces itself to it\n`,
-        );
+        stream.write(policyLine(event));
         drawn = false;
         break;
       case 'pace': {
@@ -111,9 +109,7 @@ export function createConsoleProgress(
         if (!announced) {
           // Said once: why the run is slower than it could be, and how to make it faster.
           announced = true;
-          stream.write(
-            `conform: this run needs more requests than ${policyName(event)} allows (${rate(event)}), so it waits for the target's window to reset instead of meeting 429s; each window adds up to ${event.windowSeconds ?? 60} s. Faster: start the target without limits (reference server: --rate-limit 0 --login-rate-limit 0) or narrow the run (--checks, --include)\n`,
-          );
+          stream.write(paceAnnouncement(event));
         }
         const seconds = Math.max(1, Math.ceil((event.untilMs - now()) / 1000));
         // On a terminal the progress line counts the wait down; a log gets one line per wait.
@@ -133,4 +129,14 @@ export function createConsoleProgress(
         break;
     }
   };
+}
+
+/** The line of a rate-limit policy the target announced. */
+function policyLine(event: Extract<ProgressEvent, { kind: 'policy' }>): string {
+  return `conform: the target announces a rate limit${event.policy ? ` "${event.policy}"` : ''}: ${rate(event)} (RateLimit-Policy); the run paces itself to it\n`;
+}
+
+/** Said once: why the run is slower than it could be, and how to make it faster. */
+function paceAnnouncement(event: Extract<ProgressEvent, { kind: 'pace' }>): string {
+  return `conform: this run needs more requests than ${policyName(event)} allows (${rate(event)}), so it waits for the target's window to reset instead of meeting 429s; each window adds up to ${event.windowSeconds ?? 60} s. Faster: start the target without limits (reference server: --rate-limit 0 --login-rate-limit 0) or narrow the run (--checks, --include)\n`;
 }
