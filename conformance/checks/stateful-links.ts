@@ -8,7 +8,7 @@ import { evaluateExpression, type ExpressionSource } from '../stateful/link-expr
 import {
   callAs,
   callFor,
-  credentialFor,
+  roleCredential,
   exampleFor,
   jsonBody,
   linkTargets,
@@ -20,7 +20,7 @@ export function createWith(
   ctx: RunContext,
   producer: SpecOperation,
 ): Promise<CreatedResource | Unavailable> {
-  return ctx.fixtures.create(producer, credentialFor(ctx, producer) ?? 'user');
+  return ctx.fixtures.create(producer, roleCredential(ctx, producer) ?? 'user');
 }
 
 /** Producers (creating POSTs with links) whose links include one satisfying `wanted`. */

@@ -164,7 +164,7 @@ export function readerOf(ctx: RunContext, op: SpecOperation): SpecOperation | un
  * The credential an operation needs: the admin's for operations the spec marks
  * `x-apikit-role: ADMIN` (when admin credentials were given), the run's default otherwise.
  */
-export function credentialFor(ctx: RunContext, op: SpecOperation): Credential | undefined {
+export function roleCredential(ctx: RunContext, op: SpecOperation): Credential | undefined {
   const role = (op.operation as Record<string, unknown>)['x-apikit-role'];
   return role === 'ADMIN' && ctx.auth.has('admin') ? 'admin' : undefined;
 }
@@ -179,14 +179,14 @@ export async function sendUnattributed(
   call: OperationCall,
 ): Promise<Exchange> {
   const secured = op.security.some((r) => Object.keys(r).length > 0);
-  const who = credentialFor(ctx, op) ?? (secured ? 'user' : 'none');
+  const who = roleCredential(ctx, op) ?? (secured ? 'user' : 'none');
   const authorization = (await ctx.auth.authorization(who)) ?? null;
   return ctx.client.send(buildRequest(op, { ...call, authorization }));
 }
 
 /** Calls an operation with the credential it needs. */
 export function callAs(ctx: RunContext, op: SpecOperation, call: OperationCall): Promise<Exchange> {
-  return ctx.call(op, call, credentialFor(ctx, op));
+  return ctx.call(op, call, roleCredential(ctx, op));
 }
 
 /** Splits parameter values by bare name into the path, query and headers of a call. */
