@@ -1,7 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { SpecOperation } from '../../spec/operations.js';
 import { statusProbe } from './probe-expect-status.js';
-import { validCall } from './probe-support.js';
+import { validCall } from './support/probe-support.js';
 
 /** The last path parameter: the resource the operation names (its parents come before it). */
 const lastPathParameter = (op: SpecOperation) =>

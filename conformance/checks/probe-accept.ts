@@ -1,5 +1,5 @@
 import { statusProbe } from './probe-expect-status.js';
-import { validCall } from './probe-support.js';
+import { validCall } from './support/probe-support.js';
 
 /**
  * not_acceptable: an operation refuses `Accept: text/html` with 406 (RFC 9110 15.5.7) when the

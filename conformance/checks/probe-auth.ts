@@ -3,14 +3,14 @@ import type { SpecOperation } from '../../spec/operations.js';
 import type { Exchange } from '../http/target-client.js';
 import type { RunContext } from '../run-context.js';
 import type { ScenarioCheck } from './check.js';
-import { badCredentials, jwtClaims } from './probe-tokens.js';
+import { badCredentials, jwtClaims } from './support/bad-credentials.js';
 import {
   describeResponse,
   isSecured,
   pathParams,
   requiredRole,
   validCall,
-} from './probe-support.js';
+} from './support/probe-support.js';
 
 /** True when the spec's 401 answer for `op` documents RFC 6750's `error="invalid_token"`. */
 export function documentsInvalidToken(op: SpecOperation): boolean {

@@ -2,7 +2,12 @@ import type { SpecOperation } from '../../spec/operations.js';
 import type { OperationCall } from '../http/build-request.js';
 import type { RunContext } from '../run-context.js';
 import type { ScenarioCheck } from './check.js';
-import { credentialFor, describeResponse, pathParams, type ProbeParams } from './probe-support.js';
+import {
+  credentialFor,
+  describeResponse,
+  pathParams,
+  type ProbeParams,
+} from './support/probe-support.js';
 
 /** A probe that sends one request per operation and expects one documented status. */
 export interface StatusProbe {

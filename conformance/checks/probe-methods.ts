@@ -7,7 +7,7 @@ import {
   fixtureCredential,
   pathLevelParams,
   selectedPaths,
-} from './probe-support.js';
+} from './support/probe-support.js';
 
 /** The methods probed for 405; HEAD and OPTIONS have rules of their own. */
 const STANDARD_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

@@ -12,7 +12,7 @@ import {
   statusTally,
   validCall,
   type ProbeParams,
-} from './probe-support.js';
+} from './support/probe-support.js';
 
 /** Bodies over this size are refused with 413 (our contract's limit, RFC 9110 15.5.14). */
 const BODY_LIMIT_BYTES = 100 * 1024;

@@ -1,5 +1,5 @@
 import { statusProbe } from './probe-expect-status.js';
-import { bodyMediaType, validCall } from './probe-support.js';
+import { bodyMediaType, validCall } from './support/probe-support.js';
 
 /** Comfortably over any sane JSON API's body limit (ours is 100 KiB), and still cheap on loopback. */
 const OVERSIZED_BYTES = 1024 * 1024;

@@ -14,7 +14,7 @@ import {
   requiredRole,
   statusTally,
   type Unavailable,
-} from './probe-support.js';
+} from './support/probe-support.js';
 
 /**
  * True when a 422 says the data is invalid (a validation problem listing `errors`, or a type

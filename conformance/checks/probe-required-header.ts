@@ -6,7 +6,7 @@ import {
   exampleValue,
   pathParams,
   validCall,
-} from './probe-support.js';
+} from './support/probe-support.js';
 
 /** Header parameters OpenAPI 3.0 says are ignored (they are set by other means). */
 const IGNORED = new Set(['accept', 'content-type', 'authorization']);

@@ -2,7 +2,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { Exchange } from '../http/target-client.js';
 import type { RunContext } from '../run-context.js';
 import type { CheckFailure, ResponseCheck } from './check.js';
-import { parseJson } from './probe-support.js';
+import { parseJson } from './support/probe-support.js';
 
 const PROBLEM_JSON = 'application/problem+json';
 

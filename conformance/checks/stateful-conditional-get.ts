@@ -1,8 +1,8 @@
 import type { SpecOperation } from '../../spec/operations.js';
 import type { Exchange } from '../http/target-client.js';
 import type { ScenarioCheck } from './check.js';
-import { readTargets } from './stateful-read-targets.js';
-import { describe, documentedHeader } from './stateful-support.js';
+import { readTargets } from './support/read-targets.js';
+import { describe, documentedHeader } from './support/stateful-support.js';
 
 /** One kind of conditional GET (RFC 9110 13.1): a validator and the precondition that uses it. */
 export interface ConditionalGet {

@@ -1,6 +1,11 @@
 import type { ScenarioCheck } from './check.js';
-import { createWith, deleteLinkOf, follow, producersLinking } from './stateful-links.js';
-import { describe, documentedSuccesses, isSelected, isSuccess } from './stateful-support.js';
+import { createWith, deleteLinkOf, follow, producersLinking } from './support/spec-links.js';
+import {
+  describe,
+  documentedSuccesses,
+  isSelected,
+  isSuccess,
+} from './support/stateful-support.js';
 
 /**
  * `delete_twice`: the linked DELETE of a new resource succeeds (with a documented 2xx, 204

@@ -1,5 +1,5 @@
 import { conditionalGetCheck } from './stateful-conditional-get.js';
-import { weakMatch } from './stateful-support.js';
+import { weakMatch } from './support/stateful-support.js';
 
 /**
  * `etag_conditional`: where a GET's 200 documents an ETag, `If-None-Match` with that tag

@@ -1,5 +1,5 @@
 import type { ScenarioCheck } from './check.js';
-import { readTargets } from './stateful-read-targets.js';
+import { readTargets } from './support/read-targets.js';
 import {
   describe,
   isObject,
@@ -8,7 +8,7 @@ import {
   properties,
   responseSchema,
   type Schema,
-} from './stateful-support.js';
+} from './support/stateful-support.js';
 
 /**
  * `expand_honoured`: a GET with an array query parameter whose enum names properties of its

@@ -1,7 +1,13 @@
 import type { ScenarioCheck } from './check.js';
-import { itemsOf, listShape } from './stateful-list-shape.js';
-import { readTargets } from './stateful-read-targets.js';
-import { describe, isObject, jsonBody, properties, type Schema } from './stateful-support.js';
+import { itemsOf, listShape } from './support/list-shape.js';
+import { readTargets } from './support/read-targets.js';
+import {
+  describe,
+  isObject,
+  jsonBody,
+  properties,
+  type Schema,
+} from './support/stateful-support.js';
 
 /**
  * `filter_honoured`: a list filtered by an enum query parameter that names a property of its

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Exchange } from '../http/target-client.js';
 import type { ScenarioCheck } from './check.js';
-import { readTargets } from './stateful-read-targets.js';
-import { describe, isSuccess, jsonBody, sendUnattributed } from './stateful-support.js';
+import { readTargets } from './support/read-targets.js';
+import { describe, isSuccess, jsonBody, sendUnattributed } from './support/stateful-support.js';
 
 /**
  * `get_is_safe`: reading changes nothing (RFC 9110 9.2.1). Two GETs in a row answer the same

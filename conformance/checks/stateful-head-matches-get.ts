@@ -1,7 +1,7 @@
 import type { Exchange } from '../http/target-client.js';
 import type { ScenarioCheck } from './check.js';
-import { readTargets } from './stateful-read-targets.js';
-import { describe, sendUnattributed } from './stateful-support.js';
+import { readTargets } from './support/read-targets.js';
+import { describe, sendUnattributed } from './support/stateful-support.js';
 
 const COMPARED = ['content-type', 'etag', 'last-modified'] as const;
 

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { Exchange } from '../http/target-client.js';
 import type { ScenarioCheck } from './check.js';
-import { deleteCreated, freshTarget } from './stateful-links.js';
-import { callAs, describe, isSuccess, jsonBody, parameter } from './stateful-support.js';
-import { validBody } from './stateful-round-trip-body.js';
+import { deleteCreated, freshTarget } from './support/spec-links.js';
+import { callAs, describe, isSuccess, jsonBody, parameter } from './support/stateful-support.js';
+import { validBody } from './support/round-trip-body.js';
 
 const HEADER = 'Idempotency-Key';
 

@@ -3,8 +3,8 @@ import type { SpecOperation } from '../../spec/operations.js';
 import type { OperationCall } from '../http/build-request.js';
 import type { RunContext } from '../run-context.js';
 import type { ScenarioCheck } from './check.js';
-import { freshTarget } from './stateful-links.js';
-import { changeableProperty, roundTripBody } from './stateful-round-trip-body.js';
+import { freshTarget } from './support/spec-links.js';
+import { changeableProperty, roundTripBody } from './support/round-trip-body.js';
 import {
   callAs,
   describe,
@@ -13,7 +13,7 @@ import {
   jsonBody,
   readerOf,
   requestSchema,
-} from './stateful-support.js';
+} from './support/stateful-support.js';
 
 const NO_SUCH_ETAG = '"apikit-conformance-no-such-etag"';
 

@@ -2,7 +2,7 @@ import type { SpecOperation } from '../../spec/operations.js';
 import type { Exchange } from '../http/target-client.js';
 import type { RunContext } from '../run-context.js';
 import type { ScenarioCheck } from './check.js';
-import { createWith } from './stateful-links.js';
+import { createWith } from './support/spec-links.js';
 import {
   describe,
   differences,
@@ -10,7 +10,7 @@ import {
   excerpt,
   isObject,
   jsonBody,
-} from './stateful-support.js';
+} from './support/stateful-support.js';
 
 /**
  * `location_resolves`: the `Location` of a 201, resolved against the request URL, reads the

@@ -1,10 +1,10 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { SpecOperation } from '../../spec/operations.js';
 import type { ScenarioCheck } from './check.js';
-import { judgePaging } from './stateful-paging-judge.js';
-import { listShape } from './stateful-list-shape.js';
-import { readTarget } from './stateful-read-targets.js';
-import { parameter, type Schema } from './stateful-support.js';
+import { judgePaging } from './support/paging-judge.js';
+import { listShape } from './support/list-shape.js';
+import { readTarget } from './support/read-targets.js';
+import { parameter, type Schema } from './support/stateful-support.js';
 
 /**
  * `paging_invariants`: a paged list honours its `page` and `size` parameters: the default

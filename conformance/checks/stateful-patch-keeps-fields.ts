@@ -1,6 +1,6 @@
 import type { ScenarioCheck } from './check.js';
-import { freshTarget } from './stateful-links.js';
-import { changeableProperty } from './stateful-round-trip-body.js';
+import { freshTarget } from './support/spec-links.js';
+import { changeableProperty } from './support/round-trip-body.js';
 import {
   callAs,
   describe,
@@ -12,7 +12,7 @@ import {
   requestSchema,
   responseSchema,
   volatileProperties,
-} from './stateful-support.js';
+} from './support/stateful-support.js';
 
 /**
  * `patch_keeps_fields`: a PATCH changes what it sends and nothing else (RFC 5789, RFC 7396):

@@ -5,8 +5,8 @@ import type { Exchange } from '../http/target-client.js';
 import type { RunContext } from '../run-context.js';
 import type { Unavailable } from '../stateful/fixtures.js';
 import type { CheckFailure, ScenarioCheck } from './check.js';
-import { freshTarget } from './stateful-links.js';
-import { requiredOnly, roundTripBody } from './stateful-round-trip-body.js';
+import { freshTarget } from './support/spec-links.js';
+import { requiredOnly, roundTripBody } from './support/round-trip-body.js';
 import {
   callAs,
   describe,
@@ -21,7 +21,7 @@ import {
   responseSchema,
   volatileProperties,
   type Schema,
-} from './stateful-support.js';
+} from './support/stateful-support.js';
 
 /**
  * `put_idempotent`: PUT replaces (RFC 9110 9.3.4). The same body twice gives the same status

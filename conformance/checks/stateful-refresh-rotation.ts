@@ -12,7 +12,7 @@ import {
   properties,
   requestSchema,
   responseSchema,
-} from './stateful-support.js';
+} from './support/stateful-support.js';
 
 /**
  * `refresh_rotation`: on its own session (login with the run's username and password), a

@@ -1,6 +1,12 @@
 import type { ScenarioCheck } from './check.js';
-import { createWith, follow, readLinks } from './stateful-links.js';
-import { describe, isDocumented, isSelected, isSuccess, linkTargets } from './stateful-support.js';
+import { createWith, follow, readLinks } from './support/spec-links.js';
+import {
+  describe,
+  isDocumented,
+  isSelected,
+  isSuccess,
+  linkTargets,
+} from './support/stateful-support.js';
 
 /**
  * `ensure_resource_availability`: what a POST created can be read right away through every

@@ -1,6 +1,12 @@
 import type { ScenarioCheck } from './check.js';
-import { createWith, deleteLinkOf, follow, producersLinking, readLinks } from './stateful-links.js';
-import { describe, isSelected, isSuccess } from './stateful-support.js';
+import {
+  createWith,
+  deleteLinkOf,
+  follow,
+  producersLinking,
+  readLinks,
+} from './support/spec-links.js';
+import { describe, isSelected, isSuccess } from './support/stateful-support.js';
 
 /**
  * `use_after_free`: once the linked DELETE succeeded, no linked GET finds the resource any

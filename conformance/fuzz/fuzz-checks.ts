@@ -1,5 +1,5 @@
 import type { CheckRecorder, ScenarioCheck } from '../checks/check.js';
-import { statusTally } from '../checks/probe-support.js';
+import { statusTally } from '../checks/support/probe-support.js';
 import type { RunContext } from '../run-context.js';
 import type { FuzzOracle } from './fuzz-oracles.js';
 import { runFuzz, type FuzzOutcome, type FuzzSettings } from './run-fuzz.js';

@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { SpecOperation } from '../../spec/operations.js';
-import { exampleValue, fixtureCredential } from '../checks/probe-support.js';
+import { exampleValue, fixtureCredential } from '../checks/support/probe-support.js';
 import type { RunContext } from '../run-context.js';
 
 /** Path parameter values for fuzzing one operation, and which name resources of the run. */

@@ -1,6 +1,6 @@
 import type { SpecOperation } from '../../spec/operations.js';
 import type { ResponseValidator } from '../../spec/response-validator.js';
-import { describeResponse } from '../checks/probe-support.js';
+import { describeResponse } from '../checks/support/probe-support.js';
 import type { Exchange } from '../http/target-client.js';
 import { INJECTED_HEADER } from './fuzz-strings.js';
 

@@ -1,5 +1,5 @@
 import type { SpecOperation } from '../../spec/operations.js';
-import { describeResponse } from '../checks/probe-support.js';
+import { describeResponse } from '../checks/support/probe-support.js';
 import type { Exchange, PlannedRequest } from '../http/target-client.js';
 import type { RunContext } from '../run-context.js';
 import type { FuzzParams } from './fuzz-fixtures.js';

@@ -1,5 +1,5 @@
 import { isUnsafeMethod, type SpecOperation } from '../../spec/operations.js';
-import { credentialFor, describeResponse } from '../checks/probe-support.js';
+import { credentialFor, describeResponse } from '../checks/support/probe-support.js';
 import { createCaseGenerator } from '../generate/create-case-generator.js';
 import { createEmailSource } from '../generate/unique-emails.js';
 import {

@@ -1,10 +1,10 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import type { SpecOperation } from '../../spec/operations.js';
-import type { OperationCall } from '../http/build-request.js';
-import type { Exchange } from '../http/target-client.js';
-import type { RunContext } from '../run-context.js';
-import type { CreatedResource, ResolvedLink, Unavailable } from '../stateful/fixtures.js';
-import { evaluateExpression, type ExpressionSource } from '../stateful/link-expression.js';
+import type { SpecOperation } from '../../../spec/operations.js';
+import type { OperationCall } from '../../http/build-request.js';
+import type { Exchange } from '../../http/target-client.js';
+import type { RunContext } from '../../run-context.js';
+import type { CreatedResource, ResolvedLink, Unavailable } from '../../stateful/fixtures.js';
+import { evaluateExpression, type ExpressionSource } from '../../stateful/link-expression.js';
 import {
   callAs,
   callFor,
@@ -13,7 +13,7 @@ import {
   jsonBody,
   linkTargets,
 } from './stateful-support.js';
-import { validBody } from './stateful-round-trip-body.js';
+import { validBody } from './round-trip-body.js';
 
 /** A new resource made by `producer`, as the credential the producer needs. */
 export function createWith(

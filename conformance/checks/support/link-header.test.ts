@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkWithRel, parseLinkHeader } from './stateful-link-header.js';
+import { linkWithRel, parseLinkHeader } from './link-header.js';
 
 describe('parseLinkHeader', () => {
   it.each([

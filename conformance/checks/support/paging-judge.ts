@@ -1,10 +1,10 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import type { SpecOperation } from '../../spec/operations.js';
-import type { Exchange } from '../http/target-client.js';
-import type { RunContext } from '../run-context.js';
-import { identity, itemsOf, type ListShape } from './stateful-list-shape.js';
-import { pageLinkProblems } from './stateful-page-links.js';
-import type { ReadTarget } from './stateful-read-targets.js';
+import type { SpecOperation } from '../../../spec/operations.js';
+import type { Exchange } from '../../http/target-client.js';
+import type { RunContext } from '../../run-context.js';
+import { identity, itemsOf, type ListShape } from './list-shape.js';
+import { pageLinkProblems } from './page-links.js';
+import type { ReadTarget } from './read-targets.js';
 import {
   describe,
   documentedHeader,

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { badCredentials, jwtClaims, signHs256, unsignedJwt } from './probe-tokens.js';
+import { badCredentials, jwtClaims, signHs256, unsignedJwt } from './bad-credentials.js';
 
 const SECRET = Buffer.from('the-real-secret-the-real-secret-0123');
 const NOW = Date.UTC(2030, 0, 1);

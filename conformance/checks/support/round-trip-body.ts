@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { SpecOperation } from '../../spec/operations.js';
-import type { RunContext } from '../run-context.js';
+import type { SpecOperation } from '../../../spec/operations.js';
+import type { RunContext } from '../../run-context.js';
 import {
   flag,
   isObject,

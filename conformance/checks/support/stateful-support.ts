@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { OpenAPIV3 } from 'openapi-types';
-import type { SpecOperation } from '../../spec/operations.js';
-import type { Credential } from '../auth-session.js';
-import { buildRequest, type OperationCall } from '../http/build-request.js';
-import type { Exchange } from '../http/target-client.js';
-import type { RunContext } from '../run-context.js';
+import type { SpecOperation } from '../../../spec/operations.js';
+import type { Credential } from '../../auth-session.js';
+import { buildRequest, type OperationCall } from '../../http/build-request.js';
+import type { Exchange } from '../../http/target-client.js';
+import type { RunContext } from '../../run-context.js';
 
 /** Shared vocabulary of the stateful checks: statuses, schemas, bodies and requests. */
 

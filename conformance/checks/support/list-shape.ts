@@ -1,4 +1,4 @@
-import type { SpecOperation } from '../../spec/operations.js';
+import type { SpecOperation } from '../../../spec/operations.js';
 import {
   isObject,
   itemSchema,

@@ -1,7 +1,7 @@
-import type { SpecOperation } from '../../spec/operations.js';
-import type { OperationCall } from '../http/build-request.js';
-import type { RunContext } from '../run-context.js';
-import type { CreatedResource, Unavailable } from '../stateful/fixtures.js';
+import type { SpecOperation } from '../../../spec/operations.js';
+import type { OperationCall } from '../../http/build-request.js';
+import type { RunContext } from '../../run-context.js';
+import type { CreatedResource, Unavailable } from '../../stateful/fixtures.js';
 import { credentialFor } from './probe-support.js';
 import { callFor, exampleFor } from './stateful-support.js';
 

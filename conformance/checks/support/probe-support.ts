@@ -1,9 +1,9 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import type { SpecOperation } from '../../spec/operations.js';
-import type { Credential } from '../auth-session.js';
-import type { OperationCall } from '../http/build-request.js';
-import type { Exchange } from '../http/target-client.js';
-import type { RunContext } from '../run-context.js';
+import type { SpecOperation } from '../../../spec/operations.js';
+import type { Credential } from '../../auth-session.js';
+import type { OperationCall } from '../../http/build-request.js';
+import type { Exchange } from '../../http/target-client.js';
+import type { RunContext } from '../../run-context.js';
 
 /** Why a probe could not run for an operation. */
 export type Unavailable = { reason: string };

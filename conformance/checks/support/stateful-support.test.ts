@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SpecOperation } from '../../spec/operations.js';
-import type { Exchange } from '../http/target-client.js';
-import { identity, itemsOf, listShape } from './stateful-list-shape.js';
-import { pageLinkProblems } from './stateful-page-links.js';
+import type { SpecOperation } from '../../../spec/operations.js';
+import type { Exchange } from '../../http/target-client.js';
+import { identity, itemsOf, listShape } from './list-shape.js';
+import { pageLinkProblems } from './page-links.js';
 import { differences, volatileProperties, weakMatch, type Schema } from './stateful-support.js';
 
 const user: Schema = {

@@ -1,6 +1,6 @@
-import type { SpecOperation } from '../../spec/operations.js';
-import type { Exchange } from '../http/target-client.js';
-import { parseLinkHeader } from './stateful-link-header.js';
+import type { SpecOperation } from '../../../spec/operations.js';
+import type { Exchange } from '../../http/target-client.js';
+import { parseLinkHeader } from './link-header.js';
 import { documentedHeader } from './stateful-support.js';
 
 export interface PageLinkContext {
