@@ -1,7 +1,7 @@
 import { CheckRegistry } from './check-registry.js';
-import { probeChecks } from './probe-checks.js';
-import { responseChecks } from './response-checks.js';
-import { statefulChecks } from './stateful-checks.js';
+import { probeChecks } from './probe/probe-checks.js';
+import { responseChecks } from './response/response-checks.js';
+import { statefulChecks } from './stateful/stateful-checks.js';
 
 /**
  * A registry holding every built-in check. Users add their own with `register` and select

@@ -4,7 +4,7 @@ import { startPrism, type PrismServer } from '../../mocks/prism/start-prism.js';
 import { listOperations } from '../../spec/operations.js';
 import { loadSpec } from '../../spec/load-spec.js';
 import { runCli } from '../run-cli.js';
-import { statefulChecks } from '../../conformance/checks/stateful-checks.js';
+import { statefulChecks } from '../../conformance/checks/stateful/stateful-checks.js';
 import type { ConformanceReport } from '../../conformance/report.js';
 import { ConformanceSetupError, runConformance } from '../../conformance/run-conformance.js';
 import {

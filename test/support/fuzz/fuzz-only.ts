@@ -1,5 +1,5 @@
 import { createDefaultRegistry } from '../../../conformance/checks/builtin-checks.js';
-import { responseChecks } from '../../../conformance/checks/response-checks.js';
+import { responseChecks } from '../../../conformance/checks/response/response-checks.js';
 import type { ConformanceReport } from '../../../conformance/report.js';
 import { runConformance, type ConformanceOptions } from '../../../conformance/run-conformance.js';
 import { createFuzzChecks, FUZZ_CHECK_NAMES } from '../../../conformance/fuzz/fuzz-checks.js';
