@@ -37,12 +37,9 @@ export const FUZZ_CHECK_NAMES = Object.values(DESCRIPTIONS).map(([name]) => name
  * The fuzz phase as scenario checks (`apikit conform --fuzz N`): the first of them to run
  * fuzzes every selected operation once (`runFuzz`), and each records its oracle's verdict per
  * operation, failures with the case that caused them, a curl line and the seed. Registered
- * after the built-in checks, so the fuzz phase comes after the normal run and before cleanup.
- *
- * @example
- * const fuzz = createFuzzChecks({ perOperation: 200 });
- * await runConformance({ baseUrl, registry: createDefaultRegistry().register(...fuzz.checks) });
- * fuzz.outcome()?.stats.requestsPerSecond;
+ * after the selected checks, so the fuzz phase comes after the normal run and before cleanup.
+ * Internal: `runConformance({ fuzz })` creates them for its run (run-plan.ts) and puts the
+ * outcome's stats in `summary.fuzz`; tests read the per-operation verdicts through `outcome()`.
  */
 export function createFuzzChecks(settings: FuzzSettings): FuzzChecks {
   const runs = new WeakMap<RunContext, Promise<FuzzOutcome>>();
