@@ -58,14 +58,15 @@ export function createFuzzChecks(settings: FuzzSettings): FuzzChecks {
       name,
       description,
       async run(ctx, record) {
-        record_(oracle, await outcomeFor(ctx), ctx, record);
+        recordVerdicts(oracle, await outcomeFor(ctx), ctx, record);
       },
     }),
   );
   return { checks, outcome: () => last };
 }
 
-function record_(
+/** One oracle's verdicts of the phase as results: skips, failures with their case, passes. */
+function recordVerdicts(
   oracle: FuzzOracle,
   outcome: FuzzOutcome,
   ctx: RunContext,
