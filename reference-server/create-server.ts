@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { loadBundledSpec } from '../spec/bundled-spec.js';
 import { specPath } from '../spec/spec-path.js';
@@ -18,6 +17,7 @@ import { createScryptPasswordHasher } from './node/scrypt-password-hasher.js';
 import { resolveServerConfig, type ServerConfig, type ServerOptions } from './server-config.js';
 import { createStore } from './store/create-store.js';
 import { createDurableStore } from './store/durable-store.js';
+import { drainServer, serverOrigin } from './http/drain-server.js';
 
 /** A listening reference server. */
 export interface RunningServer {
@@ -115,11 +115,9 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
-  const host = config.host.includes(':') ? `[${config.host.replace(/^\[|\]$/g, '')}]` : config.host;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${host}:${port}`,
+    url: serverOrigin(server, config.host),
     app,
     server,
     store,
@@ -129,11 +127,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     close() {
       closing ??= (async () => {
         draining = true;
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
-        const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
-        await closed;
-        clearTimeout(timer);
+        await drainServer(server, DRAIN_TIMEOUT_MS);
         await store.close();
       })();
       return closing;

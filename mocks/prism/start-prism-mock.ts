@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { OpenAPIV3 } from 'openapi-types';
 import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { API_BASE, apiRelativePath } from '../../reference-server/api/api-paths.js';
 import { renderProblem } from '../../reference-server/api/problem-response.js';
 import { requestIdOf } from '../../reference-server/api/request-id.js';
@@ -12,6 +11,7 @@ import { coherentAnswer } from './coherent-problem.js';
 import { startPrism, type PrismServer, type StartPrismOptions } from './start-prism.js';
 import { HOP_BY_HOP } from '../../reference-server/http/hop-by-hop.js';
 import { lazyDocsHandler } from '../../reference-server/http/lazy-docs-handler.js';
+import { drainServer, serverOrigin } from '../../reference-server/http/drain-server.js';
 
 export interface PrismMockOptions {
   /** The description to mock (a file). */
@@ -37,7 +37,6 @@ export interface RunningPrismMock {
 }
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
-const DRAIN_TIMEOUT_MS = 5_000;
 
 /**
  * Prism's spec-only mock behind a front that gives it the reference server's URL layout and
@@ -161,20 +160,14 @@ export async function startPrismMock(options: PrismMockOptions): Promise<Running
     await prism.close();
     throw error;
   }
-  const { port } = server.address() as AddressInfo;
-  const urlHost = host.includes(':') ? `[${host.replace(/^\[|\]$/g, '')}]` : host;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${urlHost}:${port}`,
+    url: serverOrigin(server, host),
     basePath,
     prism,
     close() {
       closing ??= (async () => {
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
-        const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
-        await closed;
-        clearTimeout(timer);
+        await drainServer(server);
         await prism.close();
       })();
       return closing;

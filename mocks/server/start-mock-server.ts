@@ -1,5 +1,4 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { MAX_BODY_BYTES } from '../../reference-server/api/body-parser.js';
 import { requestIdOf } from '../../reference-server/api/request-id.js';
 import { ApiProblem } from '../../reference-server/domain/api-problem.js';
@@ -18,6 +17,7 @@ import {
 } from '../create-mock-api.js';
 import { internalError, sendProblem } from './send-problem.js';
 import { lazyDocsHandler } from '../../reference-server/http/lazy-docs-handler.js';
+import { drainServer, serverOrigin } from '../../reference-server/http/drain-server.js';
 
 /** How to serve the MSW mocks over HTTP; every field has a default. */
 export interface MockServerOptions {
@@ -57,7 +57,6 @@ export interface RunningMockServer {
   close(): Promise<void>;
 }
 
-const DRAIN_TIMEOUT_MS = 5_000;
 /** Methods the Fetch standard refuses to put in a `Request` (new Request throws on them). */
 const FORBIDDEN_FETCH_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
@@ -140,9 +139,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       resolve();
     });
   });
-  const { port } = server.address() as AddressInfo;
-  const host = config.host.includes(':') ? `[${config.host.replace(/^\[|\]$/g, '')}]` : config.host;
-  const url = `http://${host}:${port}`;
+  const url = serverOrigin(server, config.host);
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -150,11 +147,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     config,
     close() {
       closing ??= (async () => {
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
-        const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
-        await closed;
-        clearTimeout(timer);
+        await drainServer(server);
         await (await mock.store()).close();
       })();
       return closing;

@@ -6,7 +6,6 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { API_BASE } from '../../reference-server/api/api-paths.js';
 import { loadSpec } from '../../spec/load-spec.js';
 import { specPath as bundledSpecPath } from '../../spec/spec-path.js';
@@ -20,6 +19,7 @@ import {
   type ProxyViolation,
 } from './proxy-tally.js';
 import { HOP_BY_HOP } from '../../reference-server/http/hop-by-hop.js';
+import { drainServer, serverOrigin } from '../../reference-server/http/drain-server.js';
 
 export type { ProxySummary, ProxyViolation } from './proxy-tally.js';
 
@@ -60,8 +60,6 @@ export interface RunningValidationProxy {
   findings(): { violations: ProxyViolation[]; rejected: ProxyViolation[] };
   close(): Promise<void>;
 }
-
-const DRAIN_TIMEOUT_MS = 5_000;
 
 /**
  * Prism's validation proxy in front of a live backend, behind a thin front that keeps the
@@ -210,23 +208,17 @@ export async function startValidationProxy(
     await prism.close();
     throw error;
   }
-  const { port } = server.address() as AddressInfo;
   const host = options.host ?? '127.0.0.1';
-  const urlHost = host.includes(':') ? `[${host.replace(/^\[|\]$/g, '')}]` : host;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${urlHost}:${port}`,
+    url: serverOrigin(server, host),
     upstream,
     prism,
     summary: tally.summary,
     findings: tally.findings,
     close() {
       closing ??= (async () => {
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
-        const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
-        await closed;
-        clearTimeout(timer);
+        await drainServer(server);
         await prism.close();
       })();
       return closing;
