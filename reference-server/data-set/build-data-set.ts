@@ -32,17 +32,11 @@ export async function buildDataSet(
       orderItems: highest(data.items),
     },
     users: Object.fromEntries(
-      data.users.map((user, index) => [
+      data.users.map(({ roles, password: _password, ...user }, index) => [
         String(user.id),
         {
-          id: user.id,
-          name: user.name,
-          email: user.email,
-          age: user.age,
-          status: user.status,
-          createdAt: user.createdAt,
-          updatedAt: user.updatedAt,
-          roleIds: user.roles.map((role) => roleIds[role]).sort((a, b) => a - b),
+          ...user,
+          roleIds: roles.map((role) => roleIds[role]).sort((a, b) => a - b),
           passwordHash: hashes[index] ?? null,
         },
       ]),

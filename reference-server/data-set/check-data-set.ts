@@ -4,32 +4,21 @@ import { createAjv } from '../../spec/create-ajv.js';
 import type { OpenApiDocument } from '../../spec/load-spec.js';
 import { toErrorEntries } from '../api/ajv-errors.js';
 import { CATEGORIES } from '../domain/categories.js';
-import type { OrderStatus, RoleName, UserStatus } from '../domain/dataset.js';
+import type { OrderItemRecord, OrderRecord, RoleName, UserRecord } from '../domain/dataset.js';
 import type { DataSetFile, DataSetProblem } from './data-set-format.js';
 
-/** A data set that passed every check, with the defaults filled in and times normalized. */
+/**
+ * A data set that passed every check, with the defaults filled in and times normalized: the
+ * store's records (orders and items pushed once their schemas passed), but for a user's roles
+ * by name and a password not hashed yet.
+ */
 export interface CheckedDataSet {
-  users: {
-    id: number;
-    name: string;
-    email: string;
-    age: number | null;
-    status: UserStatus;
+  users: (Omit<UserRecord, 'roleIds' | 'passwordHash'> & {
     roles: RoleName[];
     password: string | null;
-    createdAt: string;
-    updatedAt: string;
-  }[];
-  orders: {
-    id: number;
-    userId: number;
-    product: string;
-    categoryId: number;
-    status: OrderStatus;
-    createdAt: string;
-    updatedAt: string;
-  }[];
-  items: { id: number; orderId: number; product: string; quantity: number }[];
+  })[];
+  orders: OrderRecord[];
+  items: OrderItemRecord[];
 }
 
 export type DataSetCheck =
@@ -252,7 +241,7 @@ export function checkDataSet(input: unknown, spec: OpenApiDocument, now: Date): 
     if (count > v.maxItemsPerOrder)
       problem(at, `has ${count} items; the contract allows at most ${v.maxItemsPerOrder}`);
     if (problems.length > before) return;
-    data.orders.push(dto as CheckedDataSet['orders'][number]);
+    data.orders.push(dto as unknown as OrderRecord);
   });
 
   rawItems.forEach((raw, index) => {
@@ -265,7 +254,7 @@ export function checkDataSet(input: unknown, spec: OpenApiDocument, now: Date): 
     if (typeof raw.orderId === 'number' && !knownOrders.has(raw.orderId))
       problem(`${at}/orderId`, `order ${raw.orderId} is not in orders`);
     if (problems.length > before) return;
-    data.items.push(raw as CheckedDataSet['items'][number]);
+    data.items.push(raw as unknown as OrderItemRecord);
   });
 
   return problems.length > 0 ? { ok: false, problems } : { ok: true, data };
