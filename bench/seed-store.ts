@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
-import type { Dataset, UserRecord, UserStatus } from '../reference-server/domain/dataset.js';
-import { buildSeedDataset } from '../reference-server/domain/seed-dataset.js';
-import { toUserDto } from '../reference-server/domain/user-dto.js';
-import { createScryptPasswordHasher } from '../reference-server/node/scrypt-password-hasher.js';
-import { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD } from '../reference-server/server-config.js';
+import type { Dataset, UserRecord, UserStatus } from '../core/domain/dataset.js';
+import { buildSeedDataset } from '../core/domain/seed-dataset.js';
+import { toUserDto } from '../core/domain/user-dto.js';
+import { createScryptPasswordHasher } from '../node-runtime/scrypt-password-hasher.js';
+import { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD } from '../node-runtime/server-config.js';
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Ken', 'Margaret', 'Linus', 'Radia'];
 const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Thompson', 'Hamilton'];

@@ -2,7 +2,7 @@ import { ResponseValidator } from '../spec/response-validator.js';
 import { AuthSession, type AuthOptions, type Credential } from './auth-session.js';
 import type { ResponseCheck } from './checks/check.js';
 import { createCaseGenerator } from './generate/create-case-generator.js';
-import { seededRandom } from './generate/seeded-random.js';
+import { seededRandom } from '../spec/schema/seeded-random.js';
 import { buildRequest } from './http/build-request.js';
 import type { TargetClient } from './http/target-client.js';
 import type { ResultCollector } from './result-collector.js';

@@ -5,7 +5,7 @@ import type { AuthSession, Credential } from './auth-session.js';
 import type { CaseGenerator } from './generate/case-generator.js';
 import type { OperationCall } from './http/build-request.js';
 import type { Exchange, TargetClient } from './http/target-client.js';
-import type { SeededRandom } from './generate/seeded-random.js';
+import type { SeededRandom } from '../spec/schema/seeded-random.js';
 import type { Fixtures } from './stateful/fixtures.js';
 
 export interface RunOptions {

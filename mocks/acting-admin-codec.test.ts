@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Dataset, UserRecord } from '../reference-server/domain/dataset.js';
-import type { AccessTokenCodec } from '../reference-server/domain/ports.js';
+import type { Dataset, UserRecord } from '../core/domain/dataset.js';
+import type { AccessTokenCodec } from '../core/domain/ports.js';
 import { actingAdminCodec } from './acting-admin-codec.js';
 
 const user = (id: number, roleIds: number[], status: UserRecord['status'] = 'ACTIVE') =>

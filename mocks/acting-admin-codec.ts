@@ -1,6 +1,6 @@
-import type { Dataset, UserRecord } from '../reference-server/domain/dataset.js';
-import type { AccessTokenClaims, AccessTokenCodec } from '../reference-server/domain/ports.js';
-import { ADMIN_ROLE_ID } from '../reference-server/domain/role-ids.js';
+import type { Dataset, UserRecord } from '../core/domain/dataset.js';
+import type { AccessTokenClaims, AccessTokenCodec } from '../core/domain/ports.js';
+import { ADMIN_ROLE_ID } from '../core/domain/role-ids.js';
 
 /**
  * The token codec of the mocks with `auth: 'off'`: one opaque, unguessable token stands for the

@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { SpecOperation } from '../spec/operations.js';
-import { httpDate, strongETag, weakETag } from '../reference-server/api/entity-tag.js';
+import { httpDate, strongETag, weakETag } from '../core/pipeline/entity-tag.js';
 
 /**
  * Completes the headers of a canned answer (an override or a `Prefer` example) with every

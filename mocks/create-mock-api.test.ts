@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContractViolationError, createMockApi } from './create-mock-api.js';
 import { MOCK_DEMO_PASSWORDS } from './mock-context.js';
-import { InvalidDataSetError } from '../reference-server/data-set/data-set-format.js';
+import { InvalidDataSetError } from '../core/data-set/data-set-format.js';
 import shop from '../examples/data-sets/shop.json' with { type: 'json' };
 
 const base = 'http://api.test';

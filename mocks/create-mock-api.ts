@@ -1,6 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { resetData } from '../reference-server/domain/admin-service.js';
-import type { Store } from '../reference-server/domain/store.js';
+import { resetData } from '../core/domain/admin-service.js';
+import type { Store } from '../core/domain/store.js';
 import { ContractViolationError } from './contract-violation-error.js';
 import {
   createMockAnswerer,
@@ -28,7 +28,7 @@ export {
   InvalidDataSetError,
   type DataSetFile,
   type DataSetProblem,
-} from '../reference-server/data-set/data-set-format.js';
+} from '../core/data-set/data-set-format.js';
 
 export interface MockApiOptions extends Omit<MockContextOptions, 'onUnexpectedError'> {
   /**

@@ -3,7 +3,7 @@ import {
   TokenRejectedError,
   type AccessTokenClaims,
   type AccessTokenCodec,
-} from '../reference-server/domain/ports.js';
+} from '../core/domain/ports.js';
 
 /**
  * The access-token port with `jose` (Web Crypto), for the mocks in browsers, where

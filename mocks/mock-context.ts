@@ -2,20 +2,20 @@ import { stringify } from 'yaml';
 import bundled from '../spec/openapi.json' with { type: 'json' };
 import { dereferenceDocument } from '../spec/dereference-document.js';
 import type { OpenApiDocument } from '../spec/load-spec.js';
-import { createApi, type Api } from '../reference-server/api/create-api.js';
-import { openDocuments } from '../reference-server/api/open-routes.js';
-import { createCachingAccessTokenCodec } from '../reference-server/domain/caching-access-token-codec.js';
-import type { DataSetFile } from '../reference-server/data-set/data-set-format.js';
-import { dataSetSeed } from '../reference-server/data-set/load-data-set.js';
-import type { AccessTokenCodec, DomainContext } from '../reference-server/domain/ports.js';
+import { createApi, type Api } from '../core/pipeline/create-api.js';
+import { openDocuments } from '../core/pipeline/open-routes.js';
+import { createCachingAccessTokenCodec } from '../core/domain/caching-access-token-codec.js';
+import type { DataSetFile } from '../core/data-set/data-set-format.js';
+import { dataSetSeed } from '../core/data-set/load-data-set.js';
+import type { AccessTokenCodec, DomainContext } from '../core/domain/ports.js';
 import {
   buildSeedDataset,
   type OwnDataSeed,
   type SeedSource,
-} from '../reference-server/domain/seed-dataset.js';
-import { createDurableStore } from '../reference-server/store/durable-store.js';
-import { MemoryAdapter } from '../reference-server/store/memory-adapter.js';
-import type { Dataset } from '../reference-server/domain/dataset.js';
+} from '../core/domain/seed-dataset.js';
+import { createDurableStore } from '../core/store/durable-store.js';
+import { MemoryAdapter } from '../core/store/memory-adapter.js';
+import type { Dataset } from '../core/domain/dataset.js';
 import { actingAdminCodec } from './acting-admin-codec.js';
 import { createJoseAccessTokenCodec } from './jose-access-token-codec.js';
 import { createWebCryptoPasswordHasher } from './web-crypto-password-hasher.js';

@@ -1,9 +1,9 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
-import type { Schema } from '../conformance/generate/effective-schema.js';
-import { createSchemaValidator } from '../conformance/generate/schema-validator.js';
-import { generateValue } from '../conformance/generate/schema-values.js';
-import { seededRandom } from '../conformance/generate/seeded-random.js';
+import type { Schema } from '../spec/schema/effective-schema.js';
+import { createSchemaValidator } from '../spec/schema/schema-validator.js';
+import { generateValue } from '../spec/schema/schema-values.js';
+import { seededRandom } from '../spec/schema/seeded-random.js';
 import { listOperations } from '../spec/operations.js';
 import { ResponseValidator } from '../spec/response-validator.js';
 import { mockSpec } from './mock-context.js';

@@ -1,8 +1,8 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Schema } from '../conformance/generate/effective-schema.js';
-import { createSchemaValidator } from '../conformance/generate/schema-validator.js';
-import { GenerationError, generateValue } from '../conformance/generate/schema-values.js';
-import type { SeededRandom } from '../conformance/generate/seeded-random.js';
+import type { Schema } from '../spec/schema/effective-schema.js';
+import { createSchemaValidator } from '../spec/schema/schema-validator.js';
+import { GenerationError, generateValue } from '../spec/schema/schema-values.js';
+import type { SeededRandom } from '../spec/schema/seeded-random.js';
 import type { SpecOperation } from '../spec/operations.js';
 
 /** What a Prism-style `Prefer` header asks for. */

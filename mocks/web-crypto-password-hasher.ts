@@ -1,4 +1,4 @@
-import type { PasswordHasher } from '../reference-server/domain/ports.js';
+import type { PasswordHasher } from '../core/domain/ports.js';
 
 /** Iterations of PBKDF2-SHA256: strong enough for demo accounts, fast enough for a test run. */
 const ITERATIONS = 100_000;

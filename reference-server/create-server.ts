@@ -3,21 +3,25 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { Express } from 'express';
 import { loadBundledSpec } from '../spec/bundled-spec.js';
 import { specPath } from '../spec/spec-path.js';
-import { createApi } from './api/create-api.js';
-import { createCachingAccessTokenCodec } from './domain/caching-access-token-codec.js';
-import { dataSetSeed } from './data-set/load-data-set.js';
-import { buildSeedDataset, type SeedSource } from './domain/seed-dataset.js';
-import type { DomainContext } from './domain/ports.js';
-import type { Store } from './domain/store.js';
-import { answerClientError } from './http/client-error.js';
+import { createApi } from '../core/pipeline/create-api.js';
+import { createCachingAccessTokenCodec } from '../core/domain/caching-access-token-codec.js';
+import { dataSetSeed } from '../core/data-set/load-data-set.js';
+import { buildSeedDataset, type SeedSource } from '../core/domain/seed-dataset.js';
+import type { DomainContext } from '../core/domain/ports.js';
+import type { Store } from '../core/domain/store.js';
+import { answerClientError } from '../node-runtime/client-error.js';
 import { createApp } from './http/create-app.js';
 import { logSafeError } from './http/log-safe-error.js';
-import { createJwtAccessTokenCodec } from './node/jwt-access-token-codec.js';
-import { createScryptPasswordHasher } from './node/scrypt-password-hasher.js';
-import { resolveServerConfig, type ServerConfig, type ServerOptions } from './server-config.js';
+import { createJwtAccessTokenCodec } from '../node-runtime/jwt-access-token-codec.js';
+import { createScryptPasswordHasher } from '../node-runtime/scrypt-password-hasher.js';
+import {
+  resolveServerConfig,
+  type ServerConfig,
+  type ServerOptions,
+} from '../node-runtime/server-config.js';
 import { createStore } from './store/create-store.js';
-import { createDurableStore } from './store/durable-store.js';
-import { drainServer, serverOrigin } from './http/drain-server.js';
+import { createDurableStore } from '../core/store/durable-store.js';
+import { drainServer, serverOrigin } from '../node-runtime/drain-server.js';
 
 /** A listening reference server. */
 export interface RunningServer {

@@ -20,6 +20,8 @@ export const MAX_FUNCTION_LINES = 100;
 export const PRODUCT_ROOTS = [
   'bin',
   'spec',
+  'core',
+  'node-runtime',
   'reference-server',
   'conformance',
   'mocks',

@@ -8,7 +8,7 @@ import { dirname, relative, sep } from 'node:path';
  * or seldom calls, each replaced (for the importers named) by a stand-in that requires the real
  * package on first use, so that every feature still works for whoever asks: `express.json()`,
  * the 'extended' query parser, `res.type('json')`. The reference server reads bodies itself
- * (reference-server/api/body-parser.ts), keeps Express's 'simple' query parser and sets its
+ * (core/pipeline/body-parser.ts), keeps Express's 'simple' query parser and sets its
  * own Content-Type, but body-parser (raw-body, iconv-lite, node:zlib, qs), qs (side-channel,
  * get-intrinsic and their helpers: some 40 modules) and mime-types (mime-db's 200 KB JSON read
  * and a map of 2,000 types built) cost every start (decision 0037). A stand-in forwards the

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Dataset } from '../reference-server/domain/dataset.js';
+import type { Dataset } from '../core/domain/dataset.js';
 import { DurableJsonFile } from '../reference-server/store/durable-json-file.js';
 import { FailingAdapter } from './support/store/failing-adapter.js';
 import { startTestServer, type TestServer } from './start-test-server.js';

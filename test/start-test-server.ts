@@ -1,5 +1,5 @@
 import { createServer, type RunningServer } from '../reference-server/create-server.js';
-import type { ServerOptions } from '../reference-server/server-config.js';
+import type { ServerOptions } from '../node-runtime/server-config.js';
 
 /** A running reference server for tests, with tokens of the two demo accounts. */
 export interface TestServer extends RunningServer {

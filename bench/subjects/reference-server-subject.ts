@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD } from '../../reference-server/server-config.js';
+import { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD } from '../../node-runtime/server-config.js';
 import { REPO_ROOT } from '../repo-root.js';
 import { startLoggedIn, type Subject } from './subject.js';
 

@@ -99,7 +99,7 @@ async function startMsw(args: MockArgs): Promise<{ close(): Promise<void> }> {
   // Loaded on use: the MSW mocks, the pipeline and Prism are not what other commands need.
   const [{ startMockServer }, serverConfig] = await Promise.all([
     import('../../mocks/server/start-mock-server.js'),
-    import('../../reference-server/server-config.js'),
+    import('../../node-runtime/server-config.js'),
   ]);
   const { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD } = serverConfig;
   // As for `serve`: a data set FILE is checked before anything listens (exit 2, every problem).
@@ -196,7 +196,7 @@ export function parseLatency(text: string): Latency {
 function mswStartError(
   error: unknown,
   args: MockArgs,
-  { ServerConfigError, isLoopback }: typeof import('../../reference-server/server-config.js'),
+  { ServerConfigError, isLoopback }: typeof import('../../node-runtime/server-config.js'),
 ): unknown {
   if (error instanceof ServerConfigError) {
     // The same rule as `apikit serve`: documented passwords only where nobody else can reach.

@@ -12,8 +12,8 @@ export async function readOwnData(file: string) {
     { loadBundledSpec },
   ] = await Promise.all([
     import('../../reference-server/data-set/read-data-set-file.js'),
-    import('../../reference-server/data-set/load-data-set.js'),
-    import('../../reference-server/data-set/data-set-format.js'),
+    import('../../core/data-set/load-data-set.js'),
+    import('../../core/data-set/data-set-format.js'),
     import('../../spec/bundled-spec.js'),
   ]);
   try {

@@ -95,9 +95,9 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       { boundHeapGrowth },
     ] = await Promise.all([
       import('../../reference-server/create-server.js'),
-      import('../../reference-server/server-config.js'),
+      import('../../node-runtime/server-config.js'),
       import('../../reference-server/http/request-log.js'),
-      import('../../reference-server/node/heap-growth.js'),
+      import('../../node-runtime/heap-growth.js'),
     ]);
     // A data set FILE is read and checked before anything else: a bad one is exit 2 with every
     // problem listed, and no store file is created or touched (decision 0047).

@@ -3,8 +3,8 @@ import {
   isReadOnly,
   schemaType,
   type Schema,
-} from '../generate/effective-schema.js';
-import type { SeededRandom } from '../generate/seeded-random.js';
+} from '../../spec/schema/effective-schema.js';
+import type { SeededRandom } from '../../spec/schema/seeded-random.js';
 import { PROTOTYPE_KEYS, UNICODE_EDGES } from './fuzz-strings.js';
 import {
   FUZZ_FAMILIES,

@@ -1,6 +1,6 @@
 import type { SpecOperation } from '../../spec/operations.js';
-import { asSchema, type Schema } from '../generate/effective-schema.js';
-import type { SeededRandom } from '../generate/seeded-random.js';
+import { asSchema, type Schema } from '../../spec/schema/effective-schema.js';
+import type { SeededRandom } from '../../spec/schema/seeded-random.js';
 import type { Fuzzed } from './fuzz-parameters.js';
 import { headerSafe } from './fuzz-strings.js';
 import { FUZZ_FAMILIES, fuzzText, fuzzValue, type FuzzFamily } from './fuzz-values.js';

@@ -1,7 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { SpecOperation } from '../../spec/operations.js';
-import { asSchema, type Schema } from '../generate/effective-schema.js';
-import type { SeededRandom } from '../generate/seeded-random.js';
+import { asSchema, type Schema } from '../../spec/schema/effective-schema.js';
+import type { SeededRandom } from '../../spec/schema/seeded-random.js';
 import { encodeComponent, PROTOTYPE_KEYS } from './fuzz-strings.js';
 import {
   FUZZ_FAMILIES,

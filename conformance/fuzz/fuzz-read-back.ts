@@ -6,7 +6,7 @@ import {
   isReadOnly,
   stableJson,
   type Schema,
-} from '../generate/effective-schema.js';
+} from '../../spec/schema/effective-schema.js';
 import { jsonRequestBody } from '../generate/json-request-body.js';
 
 /**

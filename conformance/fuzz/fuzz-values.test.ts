@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../generate/seeded-random.js';
+import { seededRandom } from '../../spec/schema/seeded-random.js';
 import { hasLoneSurrogate } from './fuzz-body.js';
 import { encodeComponent, headerSafe, INJECTED_HEADER, PROTOTYPE_KEYS } from './fuzz-strings.js';
 import {

@@ -1,5 +1,5 @@
-import type { Schema } from '../generate/effective-schema.js';
-import type { SeededRandom } from '../generate/seeded-random.js';
+import type { Schema } from '../../spec/schema/effective-schema.js';
+import type { SeededRandom } from '../../spec/schema/seeded-random.js';
 import { boundaryValue, wrongTypeValue } from './schema-edge-values.js';
 import { GIANT_NUMBERS, HEADER_INJECTIONS, PROTOTYPE_KEYS, UNICODE_EDGES } from './fuzz-strings.js';
 

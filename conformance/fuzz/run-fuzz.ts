@@ -1,7 +1,7 @@
 import { isUnsafeMethod, type SpecOperation } from '../../spec/operations.js';
 import { credentialFor, describeResponse } from '../checks/support/probe-support.js';
 import { createCaseGenerator } from '../generate/create-case-generator.js';
-import { createEmailSource } from '../generate/unique-emails.js';
+import { createEmailSource } from '../../spec/schema/unique-emails.js';
 import {
   TargetClient,
   TargetUnreachableError,

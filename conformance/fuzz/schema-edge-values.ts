@@ -1,5 +1,5 @@
-import { effectiveSchema, schemaType, type Schema } from '../generate/effective-schema.js';
-import type { SeededRandom } from '../generate/seeded-random.js';
+import { effectiveSchema, schemaType, type Schema } from '../../spec/schema/effective-schema.js';
+import type { SeededRandom } from '../../spec/schema/seeded-random.js';
 import type { FuzzValue } from './fuzz-values.js';
 
 const INT32_MAX = 2147483647;

@@ -7,7 +7,7 @@ import { listOperations, type SpecOperation } from '../../spec/operations.js';
 import { buildRequest } from '../http/build-request.js';
 import type { CaseGenerator, NegativeCase } from './case-generator.js';
 import { createCaseGenerator } from './create-case-generator.js';
-import { seededRandom } from './seeded-random.js';
+import { seededRandom } from '../../spec/schema/seeded-random.js';
 
 const ajv = createAjv();
 const compiled = new Map<object, ValidateFunction>();

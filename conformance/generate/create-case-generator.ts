@@ -1,16 +1,16 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { SpecOperation } from '../../spec/operations.js';
 import type { CaseGenerator } from './case-generator.js';
-import { asSchema } from './effective-schema.js';
+import { asSchema } from '../../spec/schema/effective-schema.js';
 import { jsonRequestBody } from './json-request-body.js';
 import { negativeBodies } from './negative-bodies.js';
 import { negativeParameters } from './negative-parameters.js';
 import { completeBody, positiveBodies, type GeneratorDeps } from './positive-bodies.js';
 import { positiveQueries } from './positive-queries.js';
-import { GenerationError, generateValue } from './schema-values.js';
-import { createSchemaValidator } from './schema-validator.js';
-import type { SeededRandom } from './seeded-random.js';
-import { createEmailSource, withUniqueEmails } from './unique-emails.js';
+import { GenerationError, generateValue } from '../../spec/schema/schema-values.js';
+import { createSchemaValidator } from '../../spec/schema/schema-validator.js';
+import type { SeededRandom } from '../../spec/schema/seeded-random.js';
+import { createEmailSource, withUniqueEmails } from '../../spec/schema/unique-emails.js';
 
 /**
  * The runner's request-data generator for any OpenAPI 3.0 description, reproducible from

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAjv } from '../../spec/create-ajv.js';
 import { listOperations, type SpecOperation } from '../../spec/operations.js';
 import { createCaseGenerator } from './create-case-generator.js';
-import { seededRandom } from './seeded-random.js';
+import { seededRandom } from '../../spec/schema/seeded-random.js';
 
 /** An unrelated description: nullable, allOf, oneOf, enums, arrays, patterns, formats. */
 const petStore = {

@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { SpecOperation } from '../../spec/operations.js';
-import { asSchema, type Schema } from './effective-schema.js';
+import { asSchema, type Schema } from '../../spec/schema/effective-schema.js';
 
 /** The JSON media type of an operation's request body, with its schema and examples. */
 export interface JsonRequestBody {

@@ -1,7 +1,12 @@
 import { jsonPointer } from '../../spec/json-pointer.js';
 import type { SpecOperation } from '../../spec/operations.js';
 import type { NegativeCase } from './case-generator.js';
-import { effectiveSchema, isReadOnly, schemaType, type Schema } from './effective-schema.js';
+import {
+  effectiveSchema,
+  isReadOnly,
+  schemaType,
+  type Schema,
+} from '../../spec/schema/effective-schema.js';
 import { jsonRequestBody } from './json-request-body.js';
 import {
   badFormatString,
@@ -13,10 +18,10 @@ import {
   withArticle,
   wrongTypeValue,
 } from './negative-values.js';
-import { patternMismatch } from './pattern-strings.js';
+import { patternMismatch } from '../../spec/schema/pattern-strings.js';
 import { completeBody, MAX_BODY_CHARS, type GeneratorDeps } from './positive-bodies.js';
-import { GenerationError, generateValue } from './schema-values.js';
-import { withUniqueEmails } from './unique-emails.js';
+import { GenerationError, generateValue } from '../../spec/schema/schema-values.js';
+import { withUniqueEmails } from '../../spec/schema/unique-emails.js';
 
 type Segment = string | number;
 

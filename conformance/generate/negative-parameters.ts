@@ -2,7 +2,12 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { SpecOperation } from '../../spec/operations.js';
 import type { OperationCall } from '../http/build-request.js';
 import type { NegativeCase } from './case-generator.js';
-import { effectiveSchema, schemaType, stableJson, type Schema } from './effective-schema.js';
+import {
+  effectiveSchema,
+  schemaType,
+  stableJson,
+  type Schema,
+} from '../../spec/schema/effective-schema.js';
 import {
   badFormatString,
   MAX_NEGATIVE_LENGTH,
@@ -17,9 +22,9 @@ import {
   parametersIn,
   validParameterValue,
 } from './parameter-values.js';
-import { patternMismatch } from './pattern-strings.js';
+import { patternMismatch } from '../../spec/schema/pattern-strings.js';
 import type { GeneratorDeps } from './positive-bodies.js';
-import { GenerationError, generateValue } from './schema-values.js';
+import { GenerationError, generateValue } from '../../spec/schema/schema-values.js';
 
 /** Headers a description may declare but that OpenAPI says are ignored as parameters. */
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);

@@ -1,7 +1,7 @@
 import type { ValidationConvention } from './case-generator.js';
-import { schemaType, type Schema } from './effective-schema.js';
+import { schemaType, type Schema } from '../../spec/schema/effective-schema.js';
 import type { GeneratorDeps } from './positive-bodies.js';
-import { GenerationError, generateValue, numericRange } from './schema-values.js';
+import { GenerationError, generateValue, numericRange } from '../../spec/schema/schema-values.js';
 
 /** One invalid value and what is wrong with it, in words. */
 export interface Violation {

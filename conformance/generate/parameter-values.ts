@@ -1,8 +1,8 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { SpecOperation } from '../../spec/operations.js';
-import { asSchema, type Schema } from './effective-schema.js';
+import { asSchema, type Schema } from '../../spec/schema/effective-schema.js';
 import type { GeneratorDeps } from './positive-bodies.js';
-import { GenerationError, generateValue } from './schema-values.js';
+import { GenerationError, generateValue } from '../../spec/schema/schema-values.js';
 
 /** The parameters of an operation in one location that carry a schema. */
 export function parametersIn(

@@ -1,10 +1,10 @@
 import type { SpecOperation } from '../../spec/operations.js';
-import { isReadOnly, stableJson, type Schema } from './effective-schema.js';
+import { isReadOnly, stableJson, type Schema } from '../../spec/schema/effective-schema.js';
 import { bodyExamples, jsonRequestBody, type JsonRequestBody } from './json-request-body.js';
-import { GenerationError, generateValue, type ValueMode } from './schema-values.js';
-import type { SchemaValidator } from './schema-validator.js';
-import type { SeededRandom } from './seeded-random.js';
-import { withUniqueEmails, type EmailSource } from './unique-emails.js';
+import { GenerationError, generateValue, type ValueMode } from '../../spec/schema/schema-values.js';
+import type { SchemaValidator } from '../../spec/schema/schema-validator.js';
+import type { SeededRandom } from '../../spec/schema/seeded-random.js';
+import { withUniqueEmails, type EmailSource } from '../../spec/schema/unique-emails.js';
 
 /** What the generators share: a random stream, the validator and the unique emails. */
 export interface GeneratorDeps {

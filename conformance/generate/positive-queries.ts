@@ -1,7 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { SpecOperation } from '../../spec/operations.js';
-import { effectiveSchema, schemaType, stableJson } from './effective-schema.js';
-import { patternStrings } from './pattern-strings.js';
+import { effectiveSchema, schemaType, stableJson } from '../../spec/schema/effective-schema.js';
+import { patternStrings } from '../../spec/schema/pattern-strings.js';
 import {
   isCommaSeparated,
   isValidParameterValue,
@@ -11,7 +11,12 @@ import {
   validParameterValue,
 } from './parameter-values.js';
 import type { GeneratorDeps } from './positive-bodies.js';
-import { GenerationError, generateValue, numericRange, type ValueMode } from './schema-values.js';
+import {
+  GenerationError,
+  generateValue,
+  numericRange,
+  type ValueMode,
+} from '../../spec/schema/schema-values.js';
 
 /** Most items of an array query parameter made on purpose (`maxItems` beyond is not met). */
 const QUERY_ITEMS_CAP = 10;

@@ -6,7 +6,7 @@ export {
   InvalidDataSetError,
   type DataSetFile,
   type DataSetProblem,
-} from '../../reference-server/data-set/data-set-format.js';
+} from '../../core/data-set/data-set-format.js';
 
 export interface BrowserMocksOptions extends MockApiOptions {
   /**

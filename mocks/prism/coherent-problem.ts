@@ -1,6 +1,6 @@
-import { renderProblem } from '../../reference-server/api/problem-response.js';
-import { ApiProblem, type ProblemErrorEntry } from '../../reference-server/domain/api-problem.js';
-import { PROBLEM_TYPES, type ProblemSlug } from '../../reference-server/domain/problem-types.js';
+import { renderProblem } from '../../core/pipeline/problem-response.js';
+import { ApiProblem, type ProblemErrorEntry } from '../../core/domain/api-problem.js';
+import { PROBLEM_TYPES, type ProblemSlug } from '../../core/domain/problem-types.js';
 
 /** One entry of Prism's `sl-violations` header (or of its problem's `validation` list). */
 export interface PrismFinding {

@@ -1,17 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import type { OpenAPIV3 } from 'openapi-types';
 import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
-import { API_BASE, apiRelativePath } from '../../reference-server/api/api-paths.js';
-import { renderProblem } from '../../reference-server/api/problem-response.js';
-import { requestIdOf } from '../../reference-server/api/request-id.js';
-import { ApiProblem } from '../../reference-server/domain/api-problem.js';
-import { answerClientError } from '../../reference-server/http/client-error.js';
-import { isDocsPath } from '../../reference-server/http/is-docs-path.js';
+import { API_BASE, apiRelativePath } from '../../core/pipeline/api-paths.js';
+import { renderProblem } from '../../core/pipeline/problem-response.js';
+import { requestIdOf } from '../../core/pipeline/request-id.js';
+import { ApiProblem } from '../../core/domain/api-problem.js';
+import { answerClientError } from '../../node-runtime/client-error.js';
+import { isDocsPath } from '../../node-runtime/is-docs-path.js';
 import { coherentAnswer } from './coherent-problem.js';
 import { startPrism, type PrismServer, type StartPrismOptions } from './start-prism.js';
-import { HOP_BY_HOP } from '../../reference-server/http/hop-by-hop.js';
-import { lazyDocsHandler } from '../../reference-server/http/lazy-docs-handler.js';
-import { drainServer, serverOrigin } from '../../reference-server/http/drain-server.js';
+import { HOP_BY_HOP } from '../../node-runtime/hop-by-hop.js';
+import { lazyDocsHandler } from '../../node-runtime/lazy-docs-handler.js';
+import { drainServer, serverOrigin } from '../../node-runtime/drain-server.js';
 
 export interface PrismMockOptions {
   /** The description to mock (a file). */

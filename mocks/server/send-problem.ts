@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import { API_BASE, apiRelativePath } from '../../reference-server/api/api-paths.js';
-import { corsHeaders } from '../../reference-server/api/cors-policy.js';
-import { renderProblem } from '../../reference-server/api/problem-response.js';
-import { ApiProblem } from '../../reference-server/domain/api-problem.js';
+import { API_BASE, apiRelativePath } from '../../core/pipeline/api-paths.js';
+import { corsHeaders } from '../../core/pipeline/cors-policy.js';
+import { renderProblem } from '../../core/pipeline/problem-response.js';
+import { ApiProblem } from '../../core/domain/api-problem.js';
 
 /** The contract's 500 for a fault of `apikit mock`'s adapter itself, naming the request id. */
 export function internalError(requestId: string): ApiProblem {

@@ -1,11 +1,11 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
-import { MAX_BODY_BYTES } from '../../reference-server/api/body-parser.js';
-import { requestIdOf } from '../../reference-server/api/request-id.js';
-import { ApiProblem } from '../../reference-server/domain/api-problem.js';
-import { answerClientError } from '../../reference-server/http/client-error.js';
-import { isDocsPath } from '../../reference-server/http/is-docs-path.js';
-import { readNodeBody } from '../../reference-server/http/read-node-body.js';
-import { resolveServerConfig, type ServerConfig } from '../../reference-server/server-config.js';
+import { MAX_BODY_BYTES } from '../../core/pipeline/body-parser.js';
+import { requestIdOf } from '../../core/pipeline/request-id.js';
+import { ApiProblem } from '../../core/domain/api-problem.js';
+import { answerClientError } from '../../node-runtime/client-error.js';
+import { isDocsPath } from '../../node-runtime/is-docs-path.js';
+import { readNodeBody } from '../../node-runtime/read-node-body.js';
+import { resolveServerConfig, type ServerConfig } from '../../node-runtime/server-config.js';
 import {
   ContractViolationError,
   createMockApi,
@@ -16,8 +16,8 @@ import {
   type MockOutcome,
 } from '../create-mock-api.js';
 import { internalError, sendProblem } from './send-problem.js';
-import { lazyDocsHandler } from '../../reference-server/http/lazy-docs-handler.js';
-import { drainServer, serverOrigin } from '../../reference-server/http/drain-server.js';
+import { lazyDocsHandler } from '../../node-runtime/lazy-docs-handler.js';
+import { drainServer, serverOrigin } from '../../node-runtime/drain-server.js';
 
 /** How to serve the MSW mocks over HTTP; every field has a default. */
 export interface MockServerOptions {

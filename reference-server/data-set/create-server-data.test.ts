@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import shop from '../../examples/data-sets/shop.json' with { type: 'json' };
 import { createServer } from '../create-server.js';
-import { resolveServerConfig, ServerConfigError } from '../server-config.js';
-import { InvalidDataSetError } from './data-set-format.js';
+import { resolveServerConfig, ServerConfigError } from '../../node-runtime/server-config.js';
+import { InvalidDataSetError } from '../../core/data-set/data-set-format.js';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { InvalidDataSetError } from './data-set-format.js';
+import { InvalidDataSetError } from '../../core/data-set/data-set-format.js';
 
 /** A data set file that cannot be read at all (missing, a directory, no permission). */
 export class UnreadableDataSetError extends Error {

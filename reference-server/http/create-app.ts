@@ -1,12 +1,15 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { ApiProblem } from '../domain/api-problem.js';
-import type { Api } from '../api/create-api.js';
-import { API_BASE, apiRelativePath } from '../api/api-paths.js';
-import { renderProblem } from '../api/problem-response.js';
-import { requestIdOf } from '../api/request-id.js';
-import { docsPage } from './docs-page.js';
-import { isDocsPath } from './is-docs-path.js';
-import { API_SECURITY_HEADERS, DOCUMENT_SECURITY_HEADERS } from './security-headers.js';
+import { ApiProblem } from '../../core/domain/api-problem.js';
+import type { Api } from '../../core/pipeline/create-api.js';
+import { API_BASE, apiRelativePath } from '../../core/pipeline/api-paths.js';
+import { renderProblem } from '../../core/pipeline/problem-response.js';
+import { requestIdOf } from '../../core/pipeline/request-id.js';
+import { docsPage } from '../../node-runtime/docs-page.js';
+import { isDocsPath } from '../../node-runtime/is-docs-path.js';
+import {
+  API_SECURITY_HEADERS,
+  DOCUMENT_SECURITY_HEADERS,
+} from '../../node-runtime/security-headers.js';
 import { rateLimits, type RateLimitOptions } from './rate-limits.js';
 import { toApiRequest } from './to-api-request.js';
 

@@ -1,9 +1,9 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { clientAddressKey } from './client-address-key.js';
 import { fixedWindowLimiter } from './fixed-window-limiter.js';
-import { ApiProblem } from '../domain/api-problem.js';
-import { renderProblem } from '../api/problem-response.js';
-import { API_BASE, apiRelativePath } from '../api/api-paths.js';
+import { ApiProblem } from '../../core/domain/api-problem.js';
+import { renderProblem } from '../../core/pipeline/problem-response.js';
+import { API_BASE, apiRelativePath } from '../../core/pipeline/api-paths.js';
 
 export interface RateLimitOptions {
   /** Requests a minute per token subject (per address without a token); 0 turns it off. */

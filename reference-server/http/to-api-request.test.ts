@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Request } from 'express';
 import { describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../api/body-parser.js';
+import { MAX_BODY_BYTES } from '../../core/pipeline/body-parser.js';
 import { toApiRequest } from './to-api-request.js';
 
 /** The parts of an Express request toApiRequest reads, with the body as chunks; no socket. */

@@ -1,8 +1,8 @@
 import type { Request } from 'express';
-import { MAX_BODY_BYTES } from '../api/body-parser.js';
-import type { ApiRequest } from '../api/api-types.js';
-import { HeaderMap } from '../api/header-map.js';
-import { readNodeBody } from './read-node-body.js';
+import { MAX_BODY_BYTES } from '../../core/pipeline/body-parser.js';
+import type { ApiRequest } from '../../core/pipeline/api-types.js';
+import { HeaderMap } from '../../core/pipeline/header-map.js';
+import { readNodeBody } from '../../node-runtime/read-node-body.js';
 
 /**
  * Reads an Express request into the pipeline's transport-neutral form. The body is read in

@@ -3,12 +3,12 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Dataset, UserRecord } from '../domain/dataset.js';
-import { StoreUnavailableError } from '../domain/store.js';
+import type { Dataset, UserRecord } from '../../core/domain/dataset.js';
+import { StoreUnavailableError } from '../../core/domain/store.js';
 import { createStore } from './create-store.js';
 import { DurableJsonFile } from './durable-json-file.js';
-import { createDurableStore } from './durable-store.js';
-import { emptyDataset } from './empty-dataset.js';
+import { createDurableStore } from '../../core/store/durable-store.js';
+import { emptyDataset } from '../../core/store/empty-dataset.js';
 import { FailingAdapter } from '../../test/support/store/failing-adapter.js';
 
 let dir: string;

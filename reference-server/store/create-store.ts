@@ -1,9 +1,9 @@
 import type { Adapter } from 'lowdb';
-import type { Dataset } from '../domain/dataset.js';
-import type { Store } from '../domain/store.js';
+import type { Dataset } from '../../core/domain/dataset.js';
+import type { Store } from '../../core/domain/store.js';
 import { DurableJsonFile } from './durable-json-file.js';
-import { createDurableStore } from './durable-store.js';
-import { MemoryAdapter } from './memory-adapter.js';
+import { createDurableStore } from '../../core/store/durable-store.js';
+import { MemoryAdapter } from '../../core/store/memory-adapter.js';
 
 /** Options of {@link createStore}. */
 export interface CreateStoreOptions {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DurableJsonFile } from './durable-json-file.js';
-import { emptyDataset } from './empty-dataset.js';
+import { emptyDataset } from '../../core/store/empty-dataset.js';
 
 let dir: string;
 

@@ -3,7 +3,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
-import type { Dataset } from '../domain/dataset.js';
+import type { Dataset } from '../../core/domain/dataset.js';
 import { keepOpen, replaceFile, type KeptFile } from './file-replacer.js';
 import { createFragmentSerializer, type SerializedFile } from './fragment-serializer.js';
 

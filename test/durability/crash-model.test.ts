@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Dataset } from '../../reference-server/domain/dataset.js';
-import { emptyDataset } from '../../reference-server/store/empty-dataset.js';
+import type { Dataset } from '../../core/domain/dataset.js';
+import { emptyDataset } from '../../core/store/empty-dataset.js';
 import { checkFileInvariants, CrashModel, type CrashOp } from './crash-model.js';
 
 /*

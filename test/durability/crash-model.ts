@@ -1,4 +1,4 @@
-import type { Dataset } from '../../reference-server/domain/dataset.js';
+import type { Dataset } from '../../core/domain/dataset.js';
 
 /** One order as the test wrote it: the order and its items go in one request. */
 export interface OrderState {

@@ -1,4 +1,4 @@
-import type { SeededRandom } from '../../reference-server/domain/seeded-random.js';
+import type { SeededRandom } from '../../spec/schema/seeded-random.js';
 import { authJson, REQUEST_TIMEOUT_MS } from './api-calls.js';
 import type { CrashModel, CrashOp } from './crash-model.js';
 

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFileTestServer, type FileTestServer } from '../start-file-test-server.js';
 import type { TestServer } from '../start-test-server.js';
-import type { Dataset } from '../../reference-server/domain/dataset.js';
+import type { Dataset } from '../../core/domain/dataset.js';
 import type { FailingAdapter } from '../support/store/failing-adapter.js';
 import { expectProblem } from '../support/hardening/expect-problem.js';
 import { httpCall, type HttpAnswer } from '../support/hardening/http-call.js';

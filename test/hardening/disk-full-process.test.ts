@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dataset } from '../../reference-server/domain/dataset.js';
+import type { Dataset } from '../../core/domain/dataset.js';
 import { login } from '../durability/api-calls.js';
 import { startCliServer, type CliServer } from '../durability/cli-server.js';
 import { expectProblem } from '../support/hardening/expect-problem.js';

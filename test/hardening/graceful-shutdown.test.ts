@@ -4,8 +4,8 @@ import { Client } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFileTestServer, type FileTestServer } from '../start-file-test-server.js';
 import type { TestServer } from '../start-test-server.js';
-import type { Dataset } from '../../reference-server/domain/dataset.js';
-import { StoreUnavailableError } from '../../reference-server/domain/store.js';
+import type { Dataset } from '../../core/domain/dataset.js';
+import { StoreUnavailableError } from '../../core/domain/store.js';
 import type { FailingAdapter } from '../support/store/failing-adapter.js';
 import { httpCall, type HttpAnswer } from '../support/hardening/http-call.js';
 

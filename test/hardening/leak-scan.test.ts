@@ -10,8 +10,8 @@ import {
   TEST_USER_PASSWORD,
   type TestServer,
 } from '../start-test-server.js';
-import type { Dataset } from '../../reference-server/domain/dataset.js';
-import type { PasswordHasher } from '../../reference-server/domain/ports.js';
+import type { Dataset } from '../../core/domain/dataset.js';
+import type { PasswordHasher } from '../../core/domain/ports.js';
 import { DurableJsonFile } from '../../reference-server/store/durable-json-file.js';
 import { FailingAdapter } from '../support/store/failing-adapter.js';
 import { httpCall, type HttpCall } from '../support/hardening/http-call.js';

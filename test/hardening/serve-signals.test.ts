@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Dataset } from '../../reference-server/domain/dataset.js';
+import type { Dataset } from '../../core/domain/dataset.js';
 import { authJson, login, REQUEST_TIMEOUT_MS } from '../durability/api-calls.js';
 import { startCliServer, type CliServer } from '../durability/cli-server.js';
 

@@ -2,7 +2,7 @@ import { Client } from 'undici';
 import { expect } from 'vitest';
 import type { SpecOperation } from '../../spec/operations.js';
 import type { ResponseValidator } from '../../spec/response-validator.js';
-import type { Dataset } from '../../reference-server/domain/dataset.js';
+import type { Dataset } from '../../core/domain/dataset.js';
 import type { RunningServer } from '../../reference-server/create-server.js';
 import type { FailingAdapter } from '../support/store/failing-adapter.js';
 import type { Problem } from './contract-checks.js';

@@ -1,5 +1,5 @@
 import { createServer, type RunningServer } from '../../reference-server/create-server.js';
-import type { ServerOptions } from '../../reference-server/server-config.js';
+import type { ServerOptions } from '../../node-runtime/server-config.js';
 import { TEST_ADMIN_PASSWORD, TEST_JWT_SECRET, TEST_USER_PASSWORD } from '../start-test-server.js';
 import type { ServerHandle } from './fixtures.js';
 

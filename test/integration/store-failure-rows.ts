@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { TEST_USER_PASSWORD } from '../start-test-server.js';
 import type { FailingAdapter } from '../support/store/failing-adapter.js';
-import type { Dataset } from '../../reference-server/domain/dataset.js';
+import type { Dataset } from '../../core/domain/dataset.js';
 import { expectContract } from './contract-checks.js';
 import { describeResponse, exchange } from './exchange.js';
 import { buildRequest, pairKey, type OperationRow, type RowEnv } from './operation-row.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer } from '../start-test-server.js';
-import type { Dataset } from '../../reference-server/domain/dataset.js';
-import type { ServerOptions } from '../../reference-server/server-config.js';
+import type { Dataset } from '../../core/domain/dataset.js';
+import type { ServerOptions } from '../../node-runtime/server-config.js';
 import { FailingAdapter } from '../support/store/failing-adapter.js';
-import { MemoryAdapter } from '../../reference-server/store/memory-adapter.js';
+import { MemoryAdapter } from '../../core/store/memory-adapter.js';
 import { Fixtures } from './fixtures.js';
 
 /** What a suite of focused tests runs against; filled in before its first test. */

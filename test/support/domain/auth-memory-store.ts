@@ -1,5 +1,5 @@
-import type { Dataset } from '../../../reference-server/domain/dataset.js';
-import { StoreUnavailableError, type Store } from '../../../reference-server/domain/store.js';
+import type { Dataset } from '../../../core/domain/dataset.js';
+import { StoreUnavailableError, type Store } from '../../../core/domain/store.js';
 
 /** A Store for the auth tests, with the knobs those tests need. */
 export interface AuthMemoryStore extends Store {

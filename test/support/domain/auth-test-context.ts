@@ -1,8 +1,8 @@
-import { createJwtAccessTokenCodec } from '../../../reference-server/node/jwt-access-token-codec.js';
-import { createScryptPasswordHasher } from '../../../reference-server/node/scrypt-password-hasher.js';
-import { ApiProblem } from '../../../reference-server/domain/api-problem.js';
-import type { Dataset, UserRecord, UserStatus } from '../../../reference-server/domain/dataset.js';
-import type { AccessTokenCodec, DomainContext } from '../../../reference-server/domain/ports.js';
+import { createJwtAccessTokenCodec } from '../../../node-runtime/jwt-access-token-codec.js';
+import { createScryptPasswordHasher } from '../../../node-runtime/scrypt-password-hasher.js';
+import { ApiProblem } from '../../../core/domain/api-problem.js';
+import type { Dataset, UserRecord, UserStatus } from '../../../core/domain/dataset.js';
+import type { AccessTokenCodec, DomainContext } from '../../../core/domain/ports.js';
 import { createAuthMemoryStore, type AuthMemoryStore } from './auth-memory-store.js';
 
 export const TEST_SECRET = 'test-secret-of-at-least-32-bytes-for-hs256!';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { ApiProblem } from '../../../reference-server/domain/api-problem.js';
-import type { ProblemSlug } from '../../../reference-server/domain/problem-types.js';
+import { ApiProblem } from '../../../core/domain/api-problem.js';
+import type { ProblemSlug } from '../../../core/domain/problem-types.js';
 import type { TestContext } from './test-context.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StoreUnavailableError } from '../../../reference-server/domain/store.js';
+import { StoreUnavailableError } from '../../../core/domain/store.js';
 import { MemoryStore } from './memory-store.js';
 import { testDataset } from './test-dataset.js';
 

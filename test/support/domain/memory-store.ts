@@ -1,5 +1,5 @@
-import type { Dataset } from '../../../reference-server/domain/dataset.js';
-import { StoreUnavailableError, type Store } from '../../../reference-server/domain/store.js';
+import type { Dataset } from '../../../core/domain/dataset.js';
+import { StoreUnavailableError, type Store } from '../../../core/domain/store.js';
 
 /**
  * A test-only Store over a plain object. It honours the interface (the callback runs alone and

@@ -1,11 +1,11 @@
-import type { Dataset } from '../../../reference-server/domain/dataset.js';
+import type { Dataset } from '../../../core/domain/dataset.js';
 import type {
   AccessTokenClaims,
   AccessTokenCodec,
   DomainContext,
   PasswordHasher,
   Principal,
-} from '../../../reference-server/domain/ports.js';
+} from '../../../core/domain/ports.js';
 import { MemoryStore } from './memory-store.js';
 
 /** A clock tests move by hand. */

@@ -4,8 +4,8 @@ import type {
   OrderRecord,
   RefreshTokenRecord,
   UserRecord,
-} from '../../../reference-server/domain/dataset.js';
-import { ADMIN_ROLE_ID, USER_ROLE_ID } from '../../../reference-server/domain/role-ids.js';
+} from '../../../core/domain/dataset.js';
+import { ADMIN_ROLE_ID, USER_ROLE_ID } from '../../../core/domain/role-ids.js';
 
 /** When every record of the test data set was made and last changed. */
 export const SEED_TIME = '2026-01-10T08:00:00.000Z';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/start-test-server.js';
+import { startTestServer, type TestServer } from '../test/start-test-server.js';
 
 /* The demo's front door: `GET /`, `/docs/` and the page's CSP, over real HTTP. */
 

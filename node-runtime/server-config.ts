@@ -1,10 +1,10 @@
 import { isIP } from 'node:net';
 import type { Adapter } from 'lowdb';
-import type { Dataset } from './domain/dataset.js';
-import type { DataSetFile } from './data-set/data-set-format.js';
-import type { OwnDataSeed } from './domain/seed-dataset.js';
+import type { Dataset } from '../core/domain/dataset.js';
+import type { DataSetFile } from '../core/data-set/data-set-format.js';
+import type { OwnDataSeed } from '../core/domain/seed-dataset.js';
 import { resolve } from 'node:path';
-import { MIN_SECRET_BYTES, randomSigningSecret } from './node/jwt-access-token-codec.js';
+import { MIN_SECRET_BYTES, randomSigningSecret } from './jwt-access-token-codec.js';
 
 /** Documented demo passwords (README): fine on a laptop, refused on a non-loopback address. */
 export const DEMO_ADMIN_PASSWORD = 'admin-demo-password';

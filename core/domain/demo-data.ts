@@ -2,7 +2,7 @@ import type { Dataset, OrderItemRecord, OrderRecord, OrderStatus, UserRecord } f
 import { DEMO_PEOPLE, DEMO_PRODUCTS } from './demo-people.js';
 import type { PasswordHasher } from './ports.js';
 import { ADMIN_ROLE_ID, USER_ROLE_ID } from './role-ids.js';
-import { seededRandom, type SeededRandom } from './seeded-random.js';
+import { seededRandom, type SeededRandom } from '../../spec/schema/seeded-random.js';
 
 /** What the demo data set needs from its caller: hashing, the two passwords, and the time. */
 export interface DemoDataOptions {

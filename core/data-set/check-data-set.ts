@@ -2,7 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import type { OpenAPIV3 } from 'openapi-types';
 import { createAjv } from '../../spec/create-ajv.js';
 import type { OpenApiDocument } from '../../spec/load-spec.js';
-import { toErrorEntries } from '../api/ajv-errors.js';
+import { toErrorEntries } from '../pipeline/ajv-errors.js';
 import { CATEGORIES } from '../domain/categories.js';
 import type { OrderItemRecord, OrderRecord, RoleName, UserRecord } from '../domain/dataset.js';
 import type { DataSetFile, DataSetProblem } from './data-set-format.js';

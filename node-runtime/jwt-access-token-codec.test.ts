@@ -1,7 +1,7 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
-import { TokenRejectedError, type TokenRejection } from '../domain/ports.js';
+import { TokenRejectedError, type TokenRejection } from '../core/domain/ports.js';
 import { createJwtAccessTokenCodec, randomSigningSecret } from './jwt-access-token-codec.js';
 
 const SECRET = 'a-signing-secret-that-is-long-enough-for-hs256';

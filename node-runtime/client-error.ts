@@ -1,8 +1,8 @@
 import type { Duplex } from 'node:stream';
-import { ApiProblem } from '../domain/api-problem.js';
-import { API_BASE, apiRelativePath } from '../api/api-paths.js';
-import { renderProblem } from '../api/problem-response.js';
-import { requestIdOf } from '../api/request-id.js';
+import { ApiProblem } from '../core/domain/api-problem.js';
+import { API_BASE, apiRelativePath } from '../core/pipeline/api-paths.js';
+import { renderProblem } from '../core/pipeline/problem-response.js';
+import { requestIdOf } from '../core/pipeline/request-id.js';
 import { API_SECURITY_HEADERS } from './security-headers.js';
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 501: 'Not Implemented' };

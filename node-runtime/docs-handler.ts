@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Request, type Response } from 'express';
-import { renderProblem } from '../api/problem-response.js';
-import { requestIdOf } from '../api/request-id.js';
-import { ApiProblem } from '../domain/api-problem.js';
+import { renderProblem } from '../core/pipeline/problem-response.js';
+import { requestIdOf } from '../core/pipeline/request-id.js';
+import { ApiProblem } from '../core/domain/api-problem.js';
 import { docsPage } from './docs-page.js';
 import { API_SECURITY_HEADERS, DOCUMENT_SECURITY_HEADERS } from './security-headers.js';
 

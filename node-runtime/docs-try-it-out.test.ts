@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPrismMock } from '../../mocks/prism/start-prism-mock.js';
-import { startMockServer } from '../../mocks/server/start-mock-server.js';
-import { createServer } from '../create-server.js';
-import { launchChromium } from '../../test/launch-chromium.js';
+import { startPrismMock } from '../mocks/prism/start-prism-mock.js';
+import { startMockServer } from '../mocks/server/start-mock-server.js';
+import { createServer } from '../reference-server/create-server.js';
+import { launchChromium } from '../test/launch-chromium.js';
 
 /*
  * /docs "Try it out" end to end in Debian's Chromium: a visitor of `npm start`'s page logs in

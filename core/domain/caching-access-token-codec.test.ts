@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createJwtAccessTokenCodec } from '../node/jwt-access-token-codec.js';
+import { createJwtAccessTokenCodec } from '../../node-runtime/jwt-access-token-codec.js';
 import { authenticate, login } from './auth-service.js';
 import { createCachingAccessTokenCodec } from './caching-access-token-codec.js';
 import { TokenRejectedError, type AccessTokenCodec } from './ports.js';

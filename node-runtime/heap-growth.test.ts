@@ -2,14 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from '../../spec/spec-path.js';
+import { packageRoot } from '../spec/spec-path.js';
 import { boundHeapGrowth } from './heap-growth.js';
 
 // Holds 100,000 small records (as a large store does) and then, round after round, makes
 // garbage that lives through two scavenges (so it lands in the old generation, as the
 // garbage of a flush does) before it is dropped; prints the largest heap V8 had.
 const program = (bound: boolean) => `
-${bound ? `(await import(${JSON.stringify(pathToFileURL(join(packageRoot, 'dist/reference-server/node/heap-growth.js')).href)})).boundHeapGrowth(35, []);` : ''}
+${bound ? `(await import(${JSON.stringify(pathToFileURL(join(packageRoot, 'dist/node-runtime/heap-growth.js')).href)})).boundHeapGrowth(35, []);` : ''}
 const live = [];
 for (let i = 0; i < 100_000; i++) live.push({ id: i, name: 'user ' + i, email: 'u' + i + '@example.com', tags: [i, i + 1] });
 let peak = 0;

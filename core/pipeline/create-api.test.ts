@@ -4,7 +4,7 @@ import type { DomainContext } from '../domain/ports.js';
 import { StoreUnavailableError, type Store } from '../domain/store.js';
 import { createTestContext, type TestContext } from '../../test/support/domain/test-context.js';
 import { testDataset } from '../../test/support/domain/test-dataset.js';
-import { createJwtAccessTokenCodec } from '../node/jwt-access-token-codec.js';
+import { createJwtAccessTokenCodec } from '../../node-runtime/jwt-access-token-codec.js';
 import type { ApiRequest, ApiResponse } from './api-types.js';
 import { createApi, type Api, type ApiOptions } from './create-api.js';
 import { MAX_BODY_BYTES } from './body-parser.js';

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { MAX_BODY_BYTES } from '../api/body-parser.js';
+import { MAX_BODY_BYTES } from '../core/pipeline/body-parser.js';
 
 /** A request body as read off the socket: the chunks up to the first MAX_BODY_BYTES + 1 bytes. */
 export interface NodeBody {

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import type { PasswordHasher } from '../domain/ports.js';
+import type { PasswordHasher } from '../core/domain/ports.js';
 
 /** scrypt cost parameters. N must be a power of two. */
 export interface ScryptParameters {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
-import { createJwtAccessTokenCodec } from '../node/jwt-access-token-codec.js';
+import { createJwtAccessTokenCodec } from '../../node-runtime/jwt-access-token-codec.js';
 import { authenticate, login } from './auth-service.js';
 import { TokenRejectedError } from './ports.js';
 import {

@@ -1,5 +1,5 @@
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
-import { createAjv } from '../../spec/create-ajv.js';
+import { createAjv } from '../create-ajv.js';
 import type { Direction, Schema } from './effective-schema.js';
 
 /** Checks generated values against the schemas they were made for. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAjv } from '../../spec/create-ajv.js';
+import { createAjv } from '../create-ajv.js';
 import { createEmailSource, sizedEmail, withUniqueEmails } from './unique-emails.js';
 
 const isEmail = createAjv().compile({ type: 'string', format: 'email' });

@@ -5,7 +5,7 @@ import {
   type AccessTokenClaims,
   type AccessTokenCodec,
   type TokenRejection,
-} from '../domain/ports.js';
+} from '../core/domain/ports.js';
 
 /** The contract's minimum length of the signing secret, in bytes. */
 export const MIN_SECRET_BYTES = 32;
