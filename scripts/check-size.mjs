@@ -25,6 +25,7 @@ export const PRODUCT_ROOTS = [
   'reference-server',
   'conformance',
   'mocks',
+  'proxy',
   'bench',
   'scripts',
 ];

@@ -106,8 +106,8 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
     const [{ PrismStartError }, { formatViolation, startValidationProxy }, { formatSummary }] =
       await Promise.all([
         import('../../mocks/prism/start-prism.js'),
-        import('../../mocks/server/start-validation-proxy.js'),
-        import('../../mocks/server/proxy-tally.js'),
+        import('../../proxy/start-validation-proxy.js'),
+        import('../../proxy/proxy-tally.js'),
       ]);
     // With the JSON report on stdout, the live lines go to stderr.
     const say = args.reporter === 'json' ? console.error : console.log;

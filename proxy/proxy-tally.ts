@@ -1,5 +1,5 @@
-import type { OpenApiDocument } from '../../spec/load-spec.js';
-import { listOperations } from '../../spec/operations.js';
+import type { OpenApiDocument } from '../spec/load-spec.js';
+import { listOperations } from '../spec/operations.js';
 
 /** One thing Prism found wrong with an exchange that passed through the proxy. */
 export interface ProxyViolation {

@@ -6,10 +6,10 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { API_BASE } from '../../core/pipeline/api-paths.js';
-import { loadSpec } from '../../spec/load-spec.js';
-import { specPath as bundledSpecPath } from '../../spec/spec-path.js';
-import { startPrism, type PrismServer } from '../prism/start-prism.js';
+import { API_BASE } from '../core/pipeline/api-paths.js';
+import { loadSpec } from '../spec/load-spec.js';
+import { specPath as bundledSpecPath } from '../spec/spec-path.js';
+import { startPrism, type PrismServer } from '../mocks/prism/start-prism.js';
 import {
   createProxyTally,
   judgeExchange,
@@ -18,8 +18,8 @@ import {
   type ProxySummary,
   type ProxyViolation,
 } from './proxy-tally.js';
-import { HOP_BY_HOP } from '../../node-runtime/hop-by-hop.js';
-import { drainServer, serverOrigin } from '../../node-runtime/drain-server.js';
+import { HOP_BY_HOP } from '../node-runtime/hop-by-hop.js';
+import { drainServer, serverOrigin } from '../node-runtime/drain-server.js';
 
 export type { ProxySummary, ProxyViolation } from './proxy-tally.js';
 

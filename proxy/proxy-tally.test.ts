@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSpec } from '../../spec/load-spec.js';
+import { loadSpec } from '../spec/load-spec.js';
 import { createProxyTally, formatSummary, judgeExchange, operationMatcher } from './proxy-tally.js';
 
 const security = {
