@@ -7,30 +7,26 @@ import {
   requireRole,
 } from '../../domain/roles.js';
 import { getUser } from '../../domain/users-service.js';
-import {
-  CATALOG_CACHE,
-  pathId,
-  representation,
-  type OperationHandler,
-} from './operation-handler.js';
+import type { HandlerGroup } from './handler-table.js';
+import { CATALOG_CACHE, representation } from './operation-handler.js';
 
-export const catalogHandlers: Record<string, OperationHandler> = {
+export const catalogHandlers = {
   listUserRoles: {
-    run: (input) => ({ status: 200, body: listUserRoles(input.ctx, pathId(input)), etag: 'weak' }),
+    run: (input) => ({ status: 200, body: listUserRoles(input.ctx, input.path.id), etag: 'weak' }),
   },
   assignUserRole: {
     requires(input) {
-      getUser(input.ctx, pathId(input));
-      requireRole(pathId(input, 'roleId'));
+      getUser(input.ctx, input.path.id);
+      requireRole(input.path.roleId);
     },
     async run(input) {
-      await assignUserRole(input.ctx, pathId(input), pathId(input, 'roleId'));
+      await assignUserRole(input.ctx, input.path.id, input.path.roleId);
       return { status: 204 };
     },
   },
   removeUserRole: {
     async run(input) {
-      await removeUserRole(input.ctx, pathId(input), pathId(input, 'roleId'));
+      await removeUserRole(input.ctx, input.path.id, input.path.roleId);
       return { status: 204 };
     },
   },
@@ -51,6 +47,6 @@ export const catalogHandlers: Record<string, OperationHandler> = {
     }),
   },
   getCategory: {
-    run: (input) => representation(getCategory(input.ctx, pathId(input)), CATALOG_CACHE),
+    run: (input) => representation(getCategory(input.ctx, input.path.id), CATALOG_CACHE),
   },
-};
+} satisfies HandlerGroup;

@@ -1,7 +1,10 @@
 import type { DomainContext, Principal } from '../../domain/ports.js';
 import type { Resource } from '../../domain/resource.js';
 
-/** What an operation handler gets: the domain context and the request, parsed and validated. */
+/**
+ * The request as the pipeline hands it to a handler, parsed and validated, before it is known
+ * which operation it is for. Handlers see it typed per operation (`OperationInputOf`).
+ */
 export interface OperationInput {
   ctx: DomainContext;
   /** The caller; set on every secured operation (open ones get undefined). */
@@ -36,26 +39,33 @@ export interface OperationResult {
  * resource) lets the pipeline judge 404 and If-Match/If-None-Match *before* the body is
  * validated, as the contract's check order demands; it returns undefined where absence is
  * not an error (PUT creating at a client-known id).
+ *
+ * Method syntax on purpose: its parameters are bivariant, so the table typed per operation
+ * (`HandlerTable`) can also be looked up by a runtime operationId (`handlerFor`).
  */
-export interface OperationHandler {
+export interface OperationHandler<Input = OperationInput> {
   /**
    * Throws 404 when a resource the operation acts on is absent, so that 404 is judged before
    * the body (contract check order) on operations without a representation to precondition.
    */
-  requires?(input: OperationInput): void;
-  current?(input: OperationInput): Resource<unknown> | undefined;
-  run(input: OperationInput): OperationResult | Promise<OperationResult>;
-}
-
-/** The id path parameter `name` (validated as a positive integer by the pipeline). */
-export function pathId(input: OperationInput, name = 'id'): number {
-  return input.path[name] as number;
+  requires?(input: Input): void;
+  current?(input: Input): Resource<unknown> | undefined;
+  run(input: Input): OperationResult | Promise<OperationResult>;
 }
 
 /** The principal of a secured operation; its absence is a wiring bug, not a client error. */
-export function caller(input: OperationInput): Principal {
+export function caller(input: { principal: Principal | undefined }): Principal {
   if (!input.principal) throw new Error(`secured operation reached without a principal`);
   return input.principal;
+}
+
+/**
+ * A query parameter the spec gives a default: the pipeline fills it in when absent (the
+ * generated types cannot say so), so its absence is a wiring bug, not a client error.
+ */
+export function filled<T>(value: T | undefined, name: string): T {
+  if (value === undefined) throw new Error(`query parameter ${name} reached without its default`);
+  return value;
 }
 
 /** A single representation read: strong ETag and Last-Modified. */

@@ -1,10 +1,5 @@
-import type { OrderStatus } from '../../domain/dataset.js';
+import type { DomainContext } from '../../domain/ports.js';
 import { getUser } from '../../domain/users-service.js';
-import type {
-  CreateOrderRequest,
-  ReplaceOrderRequest,
-  UpdateOrderRequest,
-} from '../../domain/dto.js';
 import {
   cancelOrder,
   createUserOrder,
@@ -15,38 +10,30 @@ import {
   listUserOrders,
   replaceUserOrder,
   updateUserOrder,
-  type OrderExpandName,
 } from '../../domain/orders-service.js';
-import {
-  pathId,
-  representation,
-  type OperationHandler,
-  type OperationInput,
-} from './operation-handler.js';
+import type { HandlerGroup } from './handler-table.js';
+import { representation } from './operation-handler.js';
 
-const ids = (input: OperationInput) => [pathId(input, 'userId'), pathId(input, 'orderId')] as const;
-const current = (input: OperationInput) => getUserOrder(input.ctx, ...ids(input));
+/** The input of every operation on `/users/{userId}/orders/{orderId}`. */
+interface UserOrderInput {
+  ctx: DomainContext;
+  path: { userId: number; orderId: number };
+}
 
-export const orderHandlers: Record<string, OperationHandler> = {
+const current = ({ ctx, path }: UserOrderInput) => getUserOrder(ctx, path.userId, path.orderId);
+
+export const orderHandlers = {
   listUserOrders: {
     run: (input) => ({
       status: 200,
-      body: listUserOrders(
-        input.ctx,
-        pathId(input, 'userId'),
-        input.query.status as OrderStatus | undefined,
-      ),
+      body: listUserOrders(input.ctx, input.path.userId, input.query.status),
       etag: 'weak',
     }),
   },
   createUserOrder: {
-    requires: (input) => void getUser(input.ctx, pathId(input, 'userId')),
+    requires: (input) => void getUser(input.ctx, input.path.userId),
     async run(input) {
-      const order = await createUserOrder(
-        input.ctx,
-        pathId(input, 'userId'),
-        input.body as CreateOrderRequest,
-      );
+      const order = await createUserOrder(input.ctx, input.path.userId, input.body);
       return {
         status: 201,
         body: order,
@@ -59,46 +46,35 @@ export const orderHandlers: Record<string, OperationHandler> = {
   getUserOrder: { run: (input) => representation(current(input)) },
   replaceUserOrder: {
     current,
-    async run(input) {
+    async run({ ctx, path, body }) {
       return {
         status: 200,
-        body: await replaceUserOrder(input.ctx, ...ids(input), input.body as ReplaceOrderRequest),
+        body: await replaceUserOrder(ctx, path.userId, path.orderId, body),
       };
     },
   },
   updateUserOrder: {
     current,
-    async run(input) {
-      const order = await updateUserOrder(
-        input.ctx,
-        ...ids(input),
-        input.body as UpdateOrderRequest,
-      );
+    async run({ ctx, path, body }) {
+      const order = await updateUserOrder(ctx, path.userId, path.orderId, body);
       return { status: 200, body: order, etag: 'strong', lastModified: order.updatedAt };
     },
   },
   deleteUserOrder: {
     current,
-    async run(input) {
-      await deleteUserOrder(input.ctx, ...ids(input));
+    async run({ ctx, path }) {
+      await deleteUserOrder(ctx, path.userId, path.orderId);
       return { status: 204 };
     },
   },
   getOrder: {
-    run: (input) =>
-      representation(
-        getOrder(
-          input.ctx,
-          pathId(input),
-          (input.query.expand as OrderExpandName[] | undefined) ?? [],
-        ),
-      ),
+    run: (input) => representation(getOrder(input.ctx, input.path.id, input.query.expand ?? [])),
   },
   cancelOrder: {
-    requires: (input) => void getOrder(input.ctx, pathId(input)),
+    requires: (input) => void getOrder(input.ctx, input.path.id),
     async run(input) {
-      return { status: 200, body: await cancelOrder(input.ctx, pathId(input)) };
+      return { status: 200, body: await cancelOrder(input.ctx, input.path.id) };
     },
   },
-  getOrderItem: { run: (input) => representation(getOrderItem(input.ctx, pathId(input))) },
-};
+  getOrderItem: { run: (input) => representation(getOrderItem(input.ctx, input.path.id)) },
+} satisfies HandlerGroup;
