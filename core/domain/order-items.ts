@@ -1,6 +1,6 @@
 import type { Dataset, OrderItemRecord } from './dataset.js';
 import type { OrderItem } from './dto.js';
-import { inIdOrder } from './id-order.js';
+import { inIdOrder } from './in-id-order.js';
 
 /** An item as a create or replace request carries it. */
 export interface NewItem {

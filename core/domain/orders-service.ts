@@ -3,7 +3,7 @@ import { applyChange } from './apply-change.js';
 import { requireKnownCategory } from './categories.js';
 import type { OrderRecord, OrderStatus } from './dataset.js';
 import type { CreateOrderRequest, Order, ReplaceOrderRequest, UpdateOrderRequest } from './dto.js';
-import { inIdOrder } from './id-order.js';
+import { inIdOrder } from './in-id-order.js';
 import type { DomainContext } from './ports.js';
 import type { Resource } from './resource.js';
 import { toOrderDto } from './order-dto.js';

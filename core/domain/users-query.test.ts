@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Dataset, UserRecord } from './dataset.js';
-import { MAX_ARRAY_INDEX } from './id-order.js';
+import { MAX_ARRAY_INDEX } from './in-id-order.js';
 import { createTestContext, ADMIN_PRINCIPAL } from '../../test/support/domain/test-context.js';
 import { testDataset, userRecord } from '../../test/support/domain/test-dataset.js';
 import { listUsers, type UserListQuery, type UserSortKey } from './users-query.js';

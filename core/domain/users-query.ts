@@ -1,7 +1,7 @@
 import { compareCodePoints } from './compare-code-points.js';
 import type { UserRecord, UserStatus } from './dataset.js';
 import type { UserPage } from './dto.js';
-import { inIdOrder } from './id-order.js';
+import { inIdOrder } from './in-id-order.js';
 import type { DomainContext } from './ports.js';
 import { toUserDto } from './user-dto.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inIdOrder, MAX_ARRAY_INDEX } from './id-order.js';
+import { inIdOrder, MAX_ARRAY_INDEX } from './in-id-order.js';
 
 describe('inIdOrder', () => {
   it('keeps the key order for array-index-like ids, whatever the insertion order', () => {
