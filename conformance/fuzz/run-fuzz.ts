@@ -10,7 +10,7 @@ import {
 } from '../http/target-client.js';
 import type { RunContext } from '../run-context.js';
 import type { Credential } from '../auth-session.js';
-import { longestFirst } from '../longest-first.js';
+import { costliestFirst } from '../costliest-first.js';
 import { fuzzParams, type FuzzParams } from './fuzz-fixtures.js';
 import { fuzzBases, fuzzCase, type FuzzCase } from './fuzz-operation.js';
 import { judgeExchange } from './fuzz-oracles.js';
@@ -140,9 +140,9 @@ export async function runFuzz(ctx: RunContext, settings: FuzzSettings): Promise<
 
   try {
     // Operations side by side, the cases of each in order: one worker per connection. The
-    // longest first, so that they do not run alone at the end: each case of the login costs
+    // costliest first, so that they do not run alone at the end: each case of the login costs
     // the target a password hash, each accepted write a durable flush and a read-back.
-    const queue = longestFirst(ctx.operations, login);
+    const queue = costliestFirst(ctx.operations, login);
     const worker = async () => {
       for (let op = queue.shift(); op && !ctx.stopped(); op = queue.shift())
         await fuzzOperation(op);

@@ -1,7 +1,7 @@
 import type { SpecOperation } from '../../../spec/operations.js';
 import type { OperationCall } from '../../http/build-request.js';
 import type { Exchange } from '../../http/target-client.js';
-import { longestFirst } from '../../longest-first.js';
+import { costliestFirst } from '../../costliest-first.js';
 import type { ScenarioCheck } from '../check.js';
 import {
   answeredBeforeData,
@@ -125,7 +125,7 @@ export const positiveDataAcceptance: ScenarioCheck = {
       record.pass(op, `${calls.length} valid request(s) accepted (${statusTally(statuses)})`);
     };
     await ctx.each(
-      longestFirst(
+      costliestFirst(
         ops.filter((op) => !global(op)),
         ctx.auth.loginOperation?.operationId,
       ),

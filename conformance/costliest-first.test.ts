@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SpecOperation } from '../spec/operations.js';
-import { longestFirst } from './longest-first.js';
+import { costliestFirst } from './costliest-first.js';
 
 const op = (operationId: string, method: SpecOperation['method']) =>
   ({ operationId, method }) as SpecOperation;
 
-describe('longestFirst', () => {
+describe('costliestFirst', () => {
   it('takes up the login, then the writes, then the reads, each in the spec order', () => {
     const ops = [
       op('listUsers', 'get'),
@@ -16,7 +16,7 @@ describe('longestFirst', () => {
       op('deleteUser', 'delete'),
       op('options', 'options'),
     ];
-    expect(longestFirst(ops, 'login').map((o) => o.operationId)).toEqual([
+    expect(costliestFirst(ops, 'login').map((o) => o.operationId)).toEqual([
       'login',
       'createUser',
       'updateUser',
@@ -29,7 +29,7 @@ describe('longestFirst', () => {
 
   it('keeps every operation once, and the input as it was, without a login', () => {
     const ops = [op('a', 'get'), op('b', 'put'), op('c', 'get')];
-    expect(longestFirst(ops).map((o) => o.operationId)).toEqual(['b', 'a', 'c']);
+    expect(costliestFirst(ops).map((o) => o.operationId)).toEqual(['b', 'a', 'c']);
     expect(ops.map((o) => o.operationId)).toEqual(['a', 'b', 'c']);
   });
 });
