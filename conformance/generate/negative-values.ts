@@ -1,7 +1,8 @@
 import type { ValidationConvention } from './case-generator.js';
 import { schemaType, type Schema } from '../../spec/schema/effective-schema.js';
 import type { GeneratorDeps } from './positive-bodies.js';
-import { GenerationError, generateValue, numericRange } from '../../spec/schema/schema-values.js';
+import { numericRange } from '../../spec/schema/numeric-range.js';
+import { GenerationError, generateValue } from '../../spec/schema/schema-values.js';
 
 /** One invalid value and what is wrong with it, in words. */
 export interface Violation {

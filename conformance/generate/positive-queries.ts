@@ -11,12 +11,8 @@ import {
   validParameterValue,
 } from './parameter-values.js';
 import type { GeneratorDeps } from './positive-bodies.js';
-import {
-  GenerationError,
-  generateValue,
-  numericRange,
-  type ValueMode,
-} from '../../spec/schema/schema-values.js';
+import { numericRange } from '../../spec/schema/numeric-range.js';
+import { GenerationError, generateValue, type ValueMode } from '../../spec/schema/schema-values.js';
 
 /** Most items of an array query parameter made on purpose (`maxItems` beyond is not met). */
 const QUERY_ITEMS_CAP = 10;

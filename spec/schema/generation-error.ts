@@ -1,0 +1,2 @@
+/** Raised when no valid value can be made (an unsupported pattern without an example...). */
+export class GenerationError extends Error {}
