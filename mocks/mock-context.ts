@@ -2,17 +2,15 @@ import { stringify } from 'yaml';
 import bundled from '../spec/openapi.json' with { type: 'json' };
 import { dereferenceDocument } from '../spec/dereference-document.js';
 import type { OpenApiDocument } from '../spec/load-spec.js';
-import { createApi, type Api } from '../core/pipeline/create-api.js';
+import type { Api } from '../core/pipeline/create-api.js';
+import { createCore } from '../core/create-core.js';
+import { DOMAIN_DEFAULTS } from '../core/domain-defaults.js';
+import type { Store } from '../core/domain/store.js';
 import { openDocuments } from '../core/pipeline/open-routes.js';
-import { createCachingAccessTokenCodec } from '../core/domain/caching-access-token-codec.js';
 import type { DataSetFile } from '../core/data-set/data-set-format.js';
 import { dataSetSeed } from '../core/data-set/load-data-set.js';
 import type { AccessTokenCodec, DomainContext } from '../core/domain/ports.js';
-import {
-  buildSeedDataset,
-  type OwnDataSeed,
-  type SeedSource,
-} from '../core/domain/seed-dataset.js';
+import type { OwnDataSeed, SeedSource } from '../core/domain/seed-dataset.js';
 import { createDurableStore } from '../core/store/durable-store.js';
 import { MemoryAdapter } from '../core/store/memory-adapter.js';
 import type { Dataset } from '../core/domain/dataset.js';
@@ -22,7 +20,7 @@ import { createWebCryptoPasswordHasher } from './web-crypto-password-hasher.js';
 import { WebStorageAdapter, type KeyValueStorage } from './web-storage-adapter.js';
 
 /** Demo passwords of the mocks: the same documented defaults as the reference server. */
-export const MOCK_DEMO_PASSWORDS = { admin: 'admin-demo-password', user: 'user-demo-password' };
+export const MOCK_DEMO_PASSWORDS = DOMAIN_DEFAULTS.demoPasswords;
 
 export interface MockContextOptions {
   /**
@@ -83,47 +81,49 @@ export function mockSeed(data: MockContextOptions['data']): SeedSource {
 export async function createMockContext(options: MockContextOptions = {}): Promise<MockContext> {
   const passwords = createWebCryptoPasswordHasher(options.passwordIterations);
   const secret = options.jwtSecret ?? randomSecret();
-  const demoPasswords = options.demoPasswords ?? MOCK_DEMO_PASSWORDS;
   const dataSet = mockSeed(options.data);
-  const store = await createDurableStore({
-    adapter: options.persist
-      ? new WebStorageAdapter<Dataset>(
-          options.persist.storage,
-          options.persist.key ?? 'apikit-mock-data',
-        )
-      : new MemoryAdapter<Dataset>(),
-    seed: () => buildSeedDataset(dataSet, { passwords, demoPasswords, now: new Date() }),
-  });
-  // As on the server: a token's signature is checked once (jose's verify is async Web Crypto).
-  let tokens: AccessTokenCodec = createCachingAccessTokenCodec(createJoseAccessTokenCodec(secret));
-  let actingAdminToken: string | undefined;
-  if (options.auth === 'off') {
-    actingAdminToken = `apikit-auth-off.${randomHex(24)}`;
-    tokens = actingAdminCodec(tokens, actingAdminToken, () => store.data, 900);
-  }
-  const ctx: DomainContext = {
-    store,
-    clock: () => new Date(),
-    passwords,
-    tokens,
-    config: {
-      accessTokenTtlSeconds: 900,
-      refreshTokenTtlSeconds: 7 * 24 * 3600,
-      idempotencyTtlSeconds: 24 * 3600,
-      demoPasswords,
-      dataSet,
-    },
-  };
   const spec = mockSpec();
-  const api = createApi({
-    ctx,
-    spec,
-    documents: openDocuments({
-      json: () => JSON.stringify(bundled),
-      yaml: () => stringify(bundled),
-    }),
-    ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}),
-  });
+  let actingAdminToken: string | undefined;
+  const { ctx, api } = await createCore(
+    {
+      openStore: (seed) =>
+        createDurableStore({
+          adapter: options.persist
+            ? new WebStorageAdapter<Dataset>(
+                options.persist.storage,
+                options.persist.key ?? 'apikit-mock-data',
+              )
+            : new MemoryAdapter<Dataset>(),
+          seed,
+        }),
+      passwords,
+      tokens: createJoseAccessTokenCodec(secret),
+      ...(options.auth === 'off'
+        ? {
+            decorateTokens: (tokens: AccessTokenCodec, store: Store) => {
+              actingAdminToken = `apikit-auth-off.${randomHex(24)}`;
+              return actingAdminCodec(
+                tokens,
+                actingAdminToken,
+                () => store.data,
+                DOMAIN_DEFAULTS.accessTokenTtlSeconds,
+              );
+            },
+          }
+        : {}),
+    },
+    {
+      config: { demoPasswords: options.demoPasswords, dataSet },
+      pipeline: {
+        spec,
+        documents: openDocuments({
+          json: () => JSON.stringify(bundled),
+          yaml: () => stringify(bundled),
+        }),
+        ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}),
+      },
+    },
+  );
   return { ctx, api, spec, ...(actingAdminToken ? { actingAdminToken } : {}) };
 }
 

@@ -4,11 +4,12 @@ import type { Dataset } from '../core/domain/dataset.js';
 import type { DataSetFile } from '../core/data-set/data-set-format.js';
 import type { OwnDataSeed } from '../core/domain/seed-dataset.js';
 import { resolve } from 'node:path';
+import { DOMAIN_DEFAULTS } from '../core/domain-defaults.js';
 import { MIN_SECRET_BYTES, randomSigningSecret } from './jwt-access-token-codec.js';
 
 /** Documented demo passwords (README): fine on a laptop, refused on a non-loopback address. */
-export const DEMO_ADMIN_PASSWORD = 'admin-demo-password';
-export const DEMO_USER_PASSWORD = 'user-demo-password';
+export const DEMO_ADMIN_PASSWORD = DOMAIN_DEFAULTS.demoPasswords.admin;
+export const DEMO_USER_PASSWORD = DOMAIN_DEFAULTS.demoPasswords.user;
 
 /** What `apikit serve` and `createServer` accept; every field has a default. */
 export interface ServerOptions {
@@ -109,7 +110,7 @@ export function resolveServerConfig(
     jwtSecret,
     adminPassword,
     userPassword,
-    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 900,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? DOMAIN_DEFAULTS.accessTokenTtlSeconds,
     rateLimit: options.rateLimit ?? 1000,
     loginRateLimit: options.loginRateLimit ?? 20,
     corsOrigins: options.corsOrigins ?? '*',

@@ -3,10 +3,9 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { Express } from 'express';
 import { loadBundledSpec } from '../spec/bundled-spec.js';
 import { specPath } from '../spec/spec-path.js';
-import { createApi } from '../core/pipeline/create-api.js';
-import { createCachingAccessTokenCodec } from '../core/domain/caching-access-token-codec.js';
+import { createCore } from '../core/create-core.js';
 import { dataSetSeed } from '../core/data-set/load-data-set.js';
-import { buildSeedDataset, type SeedSource } from '../core/domain/seed-dataset.js';
+import type { SeedSource } from '../core/domain/seed-dataset.js';
 import type { DomainContext } from '../core/domain/ports.js';
 import type { Store } from '../core/domain/store.js';
 import { answerClientError } from '../node-runtime/client-error.js';
@@ -55,57 +54,44 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const contract = Promise.all([loadBundledSpec(), readFile(specPath, 'utf8')]);
   contract.catch(() => {}); // awaited below; a store failure must not leave it unhandled
   const log = options.log;
-  const passwords = createScryptPasswordHasher();
-  // Clients send one token for its whole life: its signature is checked once, not per request.
-  const tokens = createCachingAccessTokenCodec(createJwtAccessTokenCodec(config.jwtSecret));
   // A data set of its own is checked against the contract before the store is opened: a bad
   // one is refused (every problem listed) with nothing written.
   const dataSet: SeedSource =
     typeof config.data === 'string' || 'build' in config.data
       ? config.data
       : dataSetSeed(config.data, (await contract)[0].spec, 'createServer({ data })');
-  const domainConfig = {
-    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
-    refreshTokenTtlSeconds: 7 * 24 * 3600,
-    idempotencyTtlSeconds: 24 * 3600,
-    demoPasswords: { admin: config.adminPassword, user: config.userPassword },
-    dataSet,
-  };
-  let seeded = false;
-  const seed = () => {
-    seeded = true;
-    return buildSeedDataset(dataSet, {
-      passwords,
-      demoPasswords: domainConfig.demoPasswords,
-      now: new Date(),
-    });
-  };
-  const store = options.adapter
-    ? await createDurableStore({ adapter: options.adapter, seed })
-    : await createStore({ ...(config.dbFile ? { file: config.dbFile } : { memory: true }), seed });
-  const ctx: DomainContext = {
-    store,
-    clock: () => new Date(),
-    passwords,
-    tokens,
-    config: domainConfig,
-  };
-  const [{ spec, json }, yaml] = await contract;
-  const api = createApi({
-    ctx,
-    spec,
-    // `json()` is made once per process, on first call (loadBundledSpec); the YAML is the file.
-    documents: { json, yaml: () => yaml },
-    corsOrigins: config.corsOrigins,
-    onUnexpectedError: (error, requestId) =>
-      log?.({
-        time: new Date().toISOString(),
-        level: 'error',
-        msg: 'unexpected error',
-        requestId,
-        error: logSafeError(error),
-      }),
-  });
+  const { ctx, api, seeded } = await createCore(
+    {
+      openStore: (seed) =>
+        options.adapter
+          ? createDurableStore({ adapter: options.adapter, seed })
+          : createStore({ ...(config.dbFile ? { file: config.dbFile } : { memory: true }), seed }),
+      passwords: createScryptPasswordHasher(),
+      tokens: createJwtAccessTokenCodec(config.jwtSecret),
+    },
+    {
+      config: {
+        accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+        demoPasswords: { admin: config.adminPassword, user: config.userPassword },
+        dataSet,
+      },
+      pipeline: contract.then(([{ spec, json }, yaml]) => ({
+        spec,
+        // `json()` is made once per process, on first call (loadBundledSpec); the YAML is the file.
+        documents: { json, yaml: () => yaml },
+        corsOrigins: config.corsOrigins,
+        onUnexpectedError: (error: unknown, requestId: string) =>
+          log?.({
+            time: new Date().toISOString(),
+            level: 'error',
+            msg: 'unexpected error',
+            requestId,
+            error: logSafeError(error),
+          }),
+      })),
+    },
+  );
+  const store = ctx.store;
   let draining = false;
   const app = createApp({
     api,

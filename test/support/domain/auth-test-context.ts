@@ -3,6 +3,7 @@ import { createScryptPasswordHasher } from '../../../node-runtime/scrypt-passwor
 import { ApiProblem } from '../../../core/domain/api-problem.js';
 import type { Dataset, UserRecord, UserStatus } from '../../../core/domain/dataset.js';
 import type { AccessTokenCodec, DomainContext } from '../../../core/domain/ports.js';
+import { createDomainContext } from '../../../core/create-core.js';
 import { createAuthMemoryStore, type AuthMemoryStore } from './auth-memory-store.js';
 
 export const TEST_SECRET = 'test-secret-of-at-least-32-bytes-for-hs256!';
@@ -66,18 +67,10 @@ export async function createAuthTestContext(): Promise<AuthTestContext> {
   });
   let now = START.getTime();
   const codec = createJwtAccessTokenCodec(TEST_SECRET);
-  const ctx: DomainContext = {
-    store,
-    clock: () => new Date(now),
-    passwords: hasher,
-    tokens: codec,
-    config: {
-      accessTokenTtlSeconds: 900,
-      refreshTokenTtlSeconds: 7 * 24 * 3600,
-      idempotencyTtlSeconds: 24 * 3600,
-      demoPasswords: { admin: PASSWORD, user: PASSWORD },
-    },
-  };
+  const ctx = createDomainContext(
+    { store, clock: () => new Date(now), passwords: hasher, tokens: codec },
+    { demoPasswords: { admin: PASSWORD, user: PASSWORD } },
+  );
   return {
     ctx,
     store,

@@ -7,6 +7,7 @@ import type {
   Principal,
 } from '../../../core/domain/ports.js';
 import { MemoryStore } from './memory-store.js';
+import { createDomainContext } from '../../../core/create-core.js';
 
 /** A clock tests move by hand. */
 export interface FakeClock {
@@ -80,17 +81,14 @@ export function createTestContext(
 ): TestContext {
   const store = new MemoryStore(dataset);
   const clock = options.clock ?? fakeClock();
-  const ctx: DomainContext = {
-    store,
-    clock: clock.now,
-    passwords: options.passwords ?? fakePasswordHasher(),
-    tokens: stubTokenCodec,
-    config: {
-      accessTokenTtlSeconds: 900,
-      refreshTokenTtlSeconds: 7 * 24 * 3600,
-      idempotencyTtlSeconds: 24 * 3600,
-      demoPasswords: { admin: 'admin-pass', user: 'user-pass' },
+  const ctx = createDomainContext(
+    {
+      store,
+      clock: clock.now,
+      passwords: options.passwords ?? fakePasswordHasher(),
+      tokens: stubTokenCodec,
     },
-  };
+    { demoPasswords: { admin: 'admin-pass', user: 'user-pass' } },
+  );
   return { ctx, store, clock };
 }
