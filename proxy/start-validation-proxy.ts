@@ -1,11 +1,4 @@
-import {
-  createServer,
-  request as httpRequest,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type ServerResponse,
-} from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { createServer } from 'node:http';
 import { API_BASE } from '../core/pipeline/api-paths.js';
 import { loadSpec } from '../spec/load-spec.js';
 import { specPath as bundledSpecPath } from '../spec/spec-path.js';
@@ -18,10 +11,14 @@ import {
   type ProxySummary,
   type ProxyViolation,
 } from './proxy-tally.js';
-import { HOP_BY_HOP } from '../node-runtime/hop-by-hop.js';
 import { drainServer, serverOrigin } from '../node-runtime/drain-server.js';
+import { createProxyHandler } from './create-proxy-handler.js';
+import { formatViolation } from './format-violation.js';
 
 export type { ProxySummary, ProxyViolation } from './proxy-tally.js';
+export { formatViolation } from './format-violation.js';
+export { parseViolations } from './parse-violations.js';
+export { prismProblemViolations, type PrismProblem } from './prism-problem.js';
 
 export interface ValidationProxyOptions {
   /**
@@ -113,7 +110,6 @@ export async function startValidationProxy(
     await prism.close();
     throw error;
   }
-  const prismUrl = new URL(prism.url);
   const tally = createProxyTally();
   /** Sorts one exchange's findings, counts them, reports the violations. */
   const judge = (exchange: ProxyExchange) => {
@@ -124,82 +120,20 @@ export async function startValidationProxy(
     for (const v of verdict.violations) onViolation(v);
   };
 
-  const server = createServer((req, res) => {
-    const method = req.method ?? 'GET';
-    const raw = req.url ?? '/';
-    const [pathname = '/', query] = splitOnce(raw, '?');
-    tally.request();
-    void readBody(req).then(
-      (body) => {
-        const api = pathname === API_BASE || pathname.startsWith(API_BASE + '/');
-        // Outside the API there is nothing of the contract to hold an answer to; and Prism has
-        // no HEAD (it answers 405 for any path whose spec says GET), so HEAD goes straight
-        // to the target too, keeping the target's own HEAD behaviour visible.
-        if (!api || method === 'HEAD') return forward(req, body, res, target, raw);
-        const unparsable = unparsableJson(req.headers['content-type'], body);
-        if (unparsable) {
-          // Prism's server parses JSON bodies before anything else and answers a malformed
-          // one itself (400 {"error":{"code":"invalid_json"}}) without forwarding it, which
-          // would hide the target's own answer: such requests skip Prism, judged here by
-          // the target's answer (a 400 is the contract's; a 2xx accepted broken JSON).
-          return forward(req, body, res, new URL(upstream), raw.slice(API_BASE.length) || '/', {
-            basePath: new URL(upstream).pathname.replace(/\/+$/, ''),
-            onHeaders: (_headers, status) =>
-              judge({
-                method,
-                path: pathname,
-                status,
-                reported: [
-                  {
-                    location: 'request.body',
-                    severity: 'Error',
-                    message: `${unparsable}; forwarded to the target without Prism, so its answer is not validated`,
-                  },
-                ],
-              }),
-          });
-        }
-        const rest = pathname.slice(API_BASE.length) || '/';
-        forward(req, body, res, prismUrl, rest + (query === undefined ? '' : `?${query}`), {
-          onHeaders: (headers, status) =>
-            judge({
-              method,
-              path: pathname,
-              status,
-              reported: parseViolations(headers['sl-violations']),
-            }),
-          // With --errors, Prism answers a violation itself: a problem whose `validation`
-          // lists what is wrong (and no sl-violations header).
-          onPrismProblem: (problem, status) =>
-            judge({
-              method,
-              path: pathname,
-              status,
-              reported: prismProblemViolations(problem, status),
-            }),
-        });
-      },
-      () => {
-        // Over Prism's own limit: refused here rather than half-forwarded.
-        const problem = JSON.stringify({
-          type: 'about:blank',
-          title: 'Payload Too Large',
-          status: 413,
-          detail: `the validation proxy takes bodies up to ${MAX_BUFFERED_BYTES} bytes`,
-        });
-        res.writeHead(413, {
-          'Content-Type': 'application/problem+json',
-          'Content-Length': Buffer.byteLength(problem),
-          Connection: 'close',
-        });
-        res.end(problem);
-      },
-    );
-  });
+  const server = createServer(
+    createProxyHandler({
+      target,
+      upstream,
+      prismUrl: new URL(prism.url),
+      onRequest: () => tally.request(),
+      judge,
+    }),
+  );
+  const host = options.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(options.port ?? 4010, options.host ?? '127.0.0.1', () => {
+      server.listen(options.port ?? 4010, host, () => {
         server.removeListener('error', reject);
         resolve();
       });
@@ -208,7 +142,6 @@ export async function startValidationProxy(
     await prism.close();
     throw error;
   }
-  const host = options.host ?? '127.0.0.1';
   let closing: Promise<void> | undefined;
   return {
     url: serverOrigin(server, host),
@@ -224,194 +157,4 @@ export async function startValidationProxy(
       return closing;
     },
   };
-}
-
-/** One line: `GET /api/v1/users/1 -> 200: response.body: must have required property 'email'`. */
-export function formatViolation(v: ProxyViolation): string {
-  const severity = v.severity === 'Error' ? '' : ` (${v.severity.toLowerCase()})`;
-  const status = v.status ? ` -> ${v.status}` : '';
-  return `violation${severity}: ${v.method} ${v.path}${status}: ${v.location}: ${v.message}`;
-}
-
-/** Prism's `sl-violations` header: a JSON array, or `Too many violations! <cut JSON>`. */
-export function parseViolations(
-  header: string | string[] | undefined,
-): Omit<ProxyViolation, 'method' | 'path' | 'status'>[] {
-  const value = Array.isArray(header) ? header.join(',') : header;
-  if (!value) return [];
-  try {
-    const list = JSON.parse(value) as {
-      location?: string[];
-      severity?: string;
-      message?: string;
-    }[];
-    return list.map((v) => ({
-      location: (v.location ?? []).join('.') || 'request',
-      severity: v.severity ?? 'Error',
-      message: v.message ?? 'violation',
-    }));
-  } catch {
-    return [
-      {
-        location: 'exchange',
-        severity: 'Error',
-        message: `Prism reported violations it could not list in full: ${value.slice(0, 300)}`,
-      },
-    ];
-  }
-}
-
-/** The problem Prism sends for a violation under `--errors`. */
-export interface PrismProblem {
-  type: string;
-  title?: string;
-  detail?: string;
-  validation?: { location?: string[]; severity?: string; message?: string }[];
-}
-
-/** One of Prism's own problems (its type is under stoplight.io/prism/errors), or undefined. */
-function prismProblem(body: Buffer): PrismProblem | undefined {
-  try {
-    const value = JSON.parse(body.toString('utf8')) as Partial<PrismProblem>;
-    return typeof value.type === 'string' && value.type.includes('stoplight.io/prism/errors')
-      ? (value as PrismProblem)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * What Prism's problem says is wrong: its `validation` entries (their locations start with
- * `request`/`response`, or are request parts such as `body`), else its title: a 401 it made
- * for a missing token, a 422 or 500 without a list.
- */
-export function prismProblemViolations(
-  problem: PrismProblem,
-  status: number,
-): Omit<ProxyViolation, 'method' | 'path' | 'status'>[] {
-  const side = status >= 500 ? 'response' : 'request';
-  const list = problem.validation ?? [];
-  if (list.length === 0)
-    return [{ location: side, severity: 'Error', message: problem.title ?? problem.type }];
-  return list.map((v) => {
-    const location = (v.location ?? []).join('.');
-    return {
-      location: /^(request|response)\b/.test(location)
-        ? location
-        : location
-          ? `${side}.${location}`
-          : side,
-      severity: v.severity ?? 'Error',
-      message: v.message ?? problem.title ?? 'violation',
-    };
-  });
-}
-
-/** Prism refuses bodies over 10 MB; larger ones are not buffered further. */
-const MAX_BUFFERED_BYTES = 10 * 1024 * 1024;
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BUFFERED_BYTES) throw new Error('request body too large for the proxy');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
-/** Why a JSON-typed body does not parse, or undefined (not JSON-typed, empty, or fine). */
-function unparsableJson(contentType: string | undefined, body: Buffer): string | undefined {
-  if (body.length === 0 || !/^application\/([\w.+-]+\+)?json\b/i.test(contentType ?? ''))
-    return undefined;
-  try {
-    JSON.parse(body.toString('utf8'));
-    return undefined;
-  } catch (error) {
-    return `the body is not valid JSON (${(error as Error).message})`;
-  }
-}
-
-function forward(
-  req: IncomingMessage,
-  body: Buffer,
-  res: ServerResponse,
-  to: URL,
-  path: string,
-  options: {
-    /** The answer's headers and status, before its body is passed on. */
-    onHeaders?: (headers: IncomingHttpHeaders, status: number) => void;
-    /** Instead of onHeaders when the answer is one of Prism's own problems (`--errors`). */
-    onPrismProblem?: (problem: PrismProblem, status: number) => void;
-    basePath?: string;
-  } = {},
-): void {
-  const headers: IncomingHttpHeaders = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (!HOP_BY_HOP.has(name) && name !== 'host' && name !== 'content-length')
-      headers[name] = value;
-  }
-  headers.host = to.host;
-  if (body.length > 0 || req.headers['content-length'] !== undefined)
-    headers['content-length'] = String(body.length);
-  const send = to.protocol === 'https:' ? httpsRequest : httpRequest;
-  const outgoing = send(
-    {
-      protocol: to.protocol,
-      hostname: to.hostname.replace(/^\[|\]$/g, ''),
-      port: to.port || (to.protocol === 'https:' ? 443 : 80),
-      method: req.method,
-      path: (options.basePath ?? '') + (path.startsWith('/') ? path : `/${path}`),
-      headers,
-    },
-    (answer) => {
-      res.statusCode = answer.statusCode ?? 502;
-      if (answer.statusMessage) res.statusMessage = answer.statusMessage;
-      for (const [name, value] of Object.entries(answer.headers)) {
-        if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
-      }
-      answer.once('error', () => res.destroy());
-      const status = res.statusCode;
-      if (
-        options.onPrismProblem &&
-        /^application\/problem\+json/i.test(answer.headers['content-type'] ?? '')
-      ) {
-        // Small JSON: read whole, judged, then passed on as it came.
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.once('end', () => {
-          const text = Buffer.concat(chunks);
-          const problem = prismProblem(text);
-          if (problem) options.onPrismProblem!(problem, status);
-          else options.onHeaders?.(answer.headers, status);
-          res.end(text);
-        });
-        return;
-      }
-      options.onHeaders?.(answer.headers, status);
-      answer.pipe(res);
-    },
-  );
-  outgoing.once('error', (error) => {
-    if (res.headersSent) return void res.destroy();
-    const problem = JSON.stringify({
-      type: 'about:blank',
-      title: 'Bad Gateway',
-      status: 502,
-      detail: `the proxy could not reach ${to.origin}: ${error.message}`,
-    });
-    res.writeHead(502, {
-      'Content-Type': 'application/problem+json',
-      'Content-Length': Buffer.byteLength(problem),
-    });
-    res.end(problem);
-  });
-  outgoing.end(body);
-}
-
-function splitOnce(value: string, separator: string): [string, string | undefined] {
-  const at = value.indexOf(separator);
-  return at === -1 ? [value, undefined] : [value.slice(0, at), value.slice(at + 1)];
 }
