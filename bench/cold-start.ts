@@ -1,5 +1,5 @@
 import { startProcess, type ProcessOptions } from './start-process.js';
-import { freePort } from '../mocks/prism/start-prism.js';
+import { freePort } from '../node-runtime/start-prism.js';
 
 /**
  * Milliseconds from spawning a server to its first ready answer (polled every few ms on a fresh

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { API_BASE } from '../core/pipeline/api-paths.js';
 import { loadSpec } from '../spec/load-spec.js';
 import { specPath as bundledSpecPath } from '../spec/spec-path.js';
-import { startPrism, type PrismServer } from '../mocks/prism/start-prism.js';
+import { startPrism, type PrismServer } from '../node-runtime/start-prism.js';
 import {
   createProxyTally,
   judgeExchange,

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { prismBinPath } from '../../mocks/prism/start-prism.js';
+import { prismBinPath } from '../../node-runtime/start-prism.js';
 import { REPO_ROOT } from '../repo-root.js';
 import { ADMIN, BENCH_JWT_SECRET } from './reference-server-subject.js';
 import { PRODUCTION_ENV, startLoggedIn, startOnFreePort, type Subject } from './subject.js';

@@ -1,4 +1,4 @@
-import { freePort } from '../../mocks/prism/start-prism.js';
+import { freePort } from '../../node-runtime/start-prism.js';
 import { startProcess, type ProcessOptions, type RunningProcess } from '../start-process.js';
 
 /** A server under load: where it listens, how to authenticate, how to stop it. */

@@ -146,7 +146,7 @@ async function startPrismMock(args: MockArgs): Promise<{ close(): Promise<void> 
   if (!existsSync(specPath)) throw new CliError(`no such spec file: ${args.spec}`);
   requirePeer('@stoplight/prism-cli', 'apikit mock --engine prism');
   const [{ PrismStartError }, { startPrismMock }] = await Promise.all([
-    import('../../mocks/prism/start-prism.js'),
+    import('../../node-runtime/start-prism.js'),
     import('../../mocks/prism/start-prism-mock.js'),
   ]);
   let mock;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../mocks/prism/start-prism.js';
+import { freePort } from '../../node-runtime/start-prism.js';
 import { startCli, type RunningCli } from '../../test/support/mock-server/start-cli.js';
 import { createServer as createReferenceServer } from '../../reference-server/create-server.js';
 import { packageRoot } from '../../spec/spec-path.js';

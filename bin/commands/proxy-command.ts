@@ -105,7 +105,7 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
     // Loaded on use, so that other commands start without Prism.
     const [{ PrismStartError }, { formatViolation, startValidationProxy }, { formatSummary }] =
       await Promise.all([
-        import('../../mocks/prism/start-prism.js'),
+        import('../../node-runtime/start-prism.js'),
         import('../../proxy/start-validation-proxy.js'),
         import('../../proxy/proxy-tally.js'),
       ]);

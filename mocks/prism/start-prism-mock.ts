@@ -8,7 +8,11 @@ import { ApiProblem } from '../../core/domain/api-problem.js';
 import { answerClientError } from '../../node-runtime/client-error.js';
 import { isDocsPath } from '../../node-runtime/is-docs-path.js';
 import { coherentAnswer } from './coherent-problem.js';
-import { startPrism, type PrismServer, type StartPrismOptions } from './start-prism.js';
+import {
+  startPrism,
+  type PrismServer,
+  type StartPrismOptions,
+} from '../../node-runtime/start-prism.js';
 import { HOP_BY_HOP } from '../../node-runtime/hop-by-hop.js';
 import { lazyDocsHandler } from '../../node-runtime/lazy-docs-handler.js';
 import { drainServer, serverOrigin } from '../../node-runtime/drain-server.js';

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPrism, type PrismServer } from '../../mocks/prism/start-prism.js';
+import { startPrism, type PrismServer } from '../../node-runtime/start-prism.js';
 import { listOperations } from '../../spec/operations.js';
 import { loadSpec } from '../../spec/load-spec.js';
 import { runCli } from '../run-cli.js';
