@@ -81,13 +81,13 @@ function recordVerdicts(
     const findings = verdict.findings[oracle];
     const total = verdict.failures[oracle];
     for (const finding of findings) {
-      const { kase } = finding;
-      const what = kase.what.length > 0 ? kase.what.join('; ') : 'a valid request';
+      const { testCase } = finding;
+      const what = testCase.what.length > 0 ? testCase.what.join('; ') : 'a valid request';
       const more = total > findings.length ? ` (${total} failed answers in all)` : '';
       record.fail(
         op,
         {
-          message: `${finding.message}${more}; fuzz case #${kase.index} of ${op.operationId} (${what}), seed ${seed}`,
+          message: `${finding.message}${more}; fuzz case #${testCase.index} of ${op.operationId} (${what}), seed ${seed}`,
           ...(finding.expected !== undefined ? { expected: finding.expected } : {}),
           ...(finding.actual !== undefined ? { actual: finding.actual } : {}),
         },

@@ -128,7 +128,7 @@ describe('mightNameExisting and fixture variants', () => {
 });
 
 describe('fuzzRequest', () => {
-  const kase = (path: FuzzCase['path']): FuzzCase => ({
+  const testCase = (path: FuzzCase['path']): FuzzCase => ({
     operationId: 'x',
     index: 0,
     families: [],
@@ -142,7 +142,7 @@ describe('fuzzRequest', () => {
   it('fills the path with percent-encoded values, keeps the raw query and lets case headers win', () => {
     const request = fuzzRequest(
       op('updateUserOrder'),
-      kase({
+      testCase({
         userId: { kind: 'fixture', variant: 'exact' },
         orderId: { kind: 'literal', text: '\ud800/x' },
       }),
@@ -164,11 +164,14 @@ describe('fuzzRequest', () => {
   it('sends 0 for a resource the run does not own behind an unsafe operation', () => {
     const params = { values: { id: 1 }, owned: new Set<string>() };
     const fixture = { id: { kind: 'fixture', variant: 'exact' } } as const;
-    expect(pathValues(op('deleteUser'), kase(fixture), params)).toEqual({ id: '0' });
-    expect(pathValues(op('getUser'), kase(fixture), params)).toEqual({ id: '1' });
+    expect(pathValues(op('deleteUser'), testCase(fixture), params)).toEqual({ id: '0' });
+    expect(pathValues(op('getUser'), testCase(fixture), params)).toEqual({ id: '1' });
     // Below a resource of the run (a role of its user), the example may be used.
     const role = { values: { id: 5, roleId: 2 }, owned: new Set(['id']) };
     const both = { id: fixture.id, roleId: fixture.id };
-    expect(pathValues(op('assignUserRole'), kase(both), role)).toEqual({ id: '5', roleId: '2' });
+    expect(pathValues(op('assignUserRole'), testCase(both), role)).toEqual({
+      id: '5',
+      roleId: '2',
+    });
   });
 });

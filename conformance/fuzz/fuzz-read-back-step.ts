@@ -14,7 +14,7 @@ import { note, type OperationVerdict } from './fuzz-tally.js';
 export interface ReadBackStep {
   ctx: RunContext;
   op: SpecOperation;
-  kase: FuzzCase;
+  testCase: FuzzCase;
   /** The write's exchange (2xx). */
   exchange: Exchange;
   params: FuzzParams;
@@ -30,7 +30,7 @@ export interface ReadBackStep {
  * GET of its parent path, a DELETE through the GET that must now find nothing.
  */
 export async function readBack(step: ReadBackStep): Promise<void> {
-  const { ctx, op, kase, exchange, verdict } = step;
+  const { ctx, op, testCase, exchange, verdict } = step;
   const target = readTarget(step);
   if (!target) return;
   const read = await step.send({
@@ -49,7 +49,7 @@ export async function readBack(step: ReadBackStep): Promise<void> {
       verdict,
       { ...failure, message: `read-back ${target.op.operationId}: ${failure.message}` },
       read,
-      kase,
+      testCase,
     );
   const fail = (message: string) =>
     note(
@@ -61,7 +61,7 @@ export async function readBack(step: ReadBackStep): Promise<void> {
         actual: `GET ${read.request.url} answered ${describeResponse(read)}`,
       },
       exchange,
-      kase,
+      testCase,
     );
   if (op.method === 'delete') {
     if (status >= 200 && status < 300)
@@ -83,7 +83,7 @@ export async function readBack(step: ReadBackStep): Promise<void> {
     mismatches = writtenMismatches(
       op,
       target.op,
-      kase.body,
+      testCase.body,
       exchange.response.body,
       read.response.body,
     );
@@ -95,13 +95,13 @@ export async function readBack(step: ReadBackStep): Promise<void> {
 
 /** The GET that reads the write back, at the write's own parameter values. */
 function readTarget(step: ReadBackStep): { op: SpecOperation; path: string } | undefined {
-  const { ctx, op, kase, exchange, params } = step;
+  const { ctx, op, testCase, exchange, params } = step;
   if (op.method === 'post' && ctx.fixtures.isProducer(op)) {
     const resource = ctx.fixtures.adopt(
       op,
       exchange,
-      pathValues(op, kase, params),
-      parse(kase.body),
+      pathValues(op, testCase, params),
+      parse(testCase.body),
     );
     const link = resource.links.find(
       (l) =>

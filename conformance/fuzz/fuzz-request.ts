@@ -14,37 +14,37 @@ import { mayUse, type FuzzParams } from './fuzz-fixtures.js';
  */
 export function fuzzRequest(
   op: SpecOperation,
-  kase: FuzzCase,
+  testCase: FuzzCase,
   params: FuzzParams,
   authorization: string | undefined,
 ): PlannedRequest {
-  const values = pathValues(op, kase, params);
+  const values = pathValues(op, testCase, params);
   const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) =>
     encodeComponent(values[name] ?? '0'),
   );
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (authorization) headers['Authorization'] = authorization;
-  if (kase.body !== undefined)
+  if (testCase.body !== undefined)
     headers['Content-Type'] = jsonRequestBody(op)?.mediaType ?? 'application/json';
-  Object.assign(headers, kase.headers);
+  Object.assign(headers, testCase.headers);
   return {
     method: op.method.toUpperCase(),
-    path: kase.query ? `${path}?${kase.query}` : path,
+    path: testCase.query ? `${path}?${testCase.query}` : path,
     headers,
-    ...(kase.body !== undefined ? { body: kase.body } : {}),
+    ...(testCase.body !== undefined ? { body: testCase.body } : {}),
   };
 }
 
 /** The path parameter values of a case as text (before percent-encoding). */
 export function pathValues(
   op: SpecOperation,
-  kase: FuzzCase,
+  testCase: FuzzCase,
   params: FuzzParams,
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [, name] of op.path.matchAll(/\{([^}]+)\}/g)) {
     if (name === undefined) continue;
-    const choice = kase.path[name] ?? { kind: 'fixture', variant: 'exact' };
+    const choice = testCase.path[name] ?? { kind: 'fixture', variant: 'exact' };
     out[name] =
       choice.kind === 'fixture' && !mayUse(op, params, name)
         ? '0'

@@ -9,7 +9,7 @@ export const FINDINGS_KEPT = 5;
 /** A failure of an oracle with the exchange that shows it and the case that caused it. */
 export interface FuzzFinding extends OracleFailure {
   exchange: Exchange;
-  kase: FuzzCase;
+  testCase: FuzzCase;
 }
 
 /** What fuzzing one operation found. */
@@ -74,12 +74,12 @@ export function note(
   verdict: OperationVerdict,
   failure: OracleFailure,
   exchange: Exchange,
-  kase: FuzzCase,
+  testCase: FuzzCase,
 ): void {
   verdict.failures[failure.oracle]++;
   const kept = verdict.findings[failure.oracle];
   if (kept.length >= FINDINGS_KEPT || kept.some((f) => f.message === failure.message)) return;
-  kept.push({ ...failure, exchange, kase });
+  kept.push({ ...failure, exchange, testCase });
 }
 
 /** Adds up the verdicts of a phase. */

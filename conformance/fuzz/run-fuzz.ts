@@ -102,18 +102,18 @@ export async function runFuzz(ctx: RunContext, settings: FuzzSettings): Promise<
     let streak = 0;
     let recreated = 0;
     for (let index = 0; index < count && !ctx.stopped(); index++) {
-      const kase: FuzzCase = fuzzCase(op, index, bases, random, `${seed}-${runTag}`);
+      const testCase: FuzzCase = fuzzCase(op, index, bases, random, `${seed}-${runTag}`);
       const authorization = await ctx.auth.authorization(credential as Credential);
-      const exchange = await send(fuzzRequest(op, kase, params, authorization));
+      const exchange = await send(fuzzRequest(op, testCase, params, authorization));
       verdict.cases++;
       const status = exchange.response.status;
       verdict.statuses.set(status, (verdict.statuses.get(status) ?? 0) + 1);
       if (status === 0) {
-        note(verdict, noAnswer(exchange), exchange, kase);
+        note(verdict, noAnswer(exchange), exchange, testCase);
         continue;
       }
       for (const failure of judgeExchange(ctx.validator, op, exchange))
-        note(verdict, failure, exchange, kase);
+        note(verdict, failure, exchange, testCase);
       if (status === 429) {
         if (++streak >= MAX_429_STREAK) {
           verdict.rateLimitedOut = true;
@@ -124,7 +124,7 @@ export async function runFuzz(ctx: RunContext, settings: FuzzSettings): Promise<
       streak = 0;
       if (status < 200 || status >= 300 || !isUnsafeMethod(op.method)) continue;
       verdict.accepted++;
-      await readBack({ ctx, op, kase, exchange, params, authorization, send, verdict });
+      await readBack({ ctx, op, testCase, exchange, params, authorization, send, verdict });
       if (op.method === 'delete' && params.owned.size > 0 && recreated < MAX_RECREATIONS) {
         params = await fuzzParams(ctx, op);
         recreated++;

@@ -39,13 +39,13 @@ function bodyBytes(call: OperationCall): number {
 }
 
 /** The exact status a case must get when the spec documents it, else undefined (any 4xx). */
-export function expectedStatus(op: SpecOperation, kase: NegativeCase): number | undefined {
-  if (wrongMediaType(op, kase.call)) return documents(op, 415) ? 415 : undefined;
-  if (bodyBytes(kase.call) > BODY_LIMIT_BYTES) return documents(op, 413) ? 413 : undefined;
+export function expectedStatus(op: SpecOperation, testCase: NegativeCase): number | undefined {
+  if (wrongMediaType(op, testCase.call)) return documents(op, 415) ? 415 : undefined;
+  if (bodyBytes(testCase.call) > BODY_LIMIT_BYTES) return documents(op, 413) ? 413 : undefined;
   return documents(op, 400) ? 400 : undefined;
 }
 
-const inPart = (kase: NegativeCase, part: string) => kase.pointer.startsWith(`#/${part}/`);
+const inPart = (testCase: NegativeCase, part: string) => testCase.pointer.startsWith(`#/${part}/`);
 
 /**
  * The case's call on top of a valid request at the probe's path parameters, so that only the
@@ -55,15 +55,15 @@ const inPart = (kase: NegativeCase, part: string) => kase.pointer.startsWith(`#/
 export function negativeCall(
   ctx: RunContext,
   op: SpecOperation,
-  kase: NegativeCase,
+  testCase: NegativeCase,
   params: ProbeParams,
 ): OperationCall {
   const { path: _path, ...valid } = validCall(ctx, op, params);
-  const ownsBody = !(inPart(kase, 'path') || inPart(kase, 'query') || inPart(kase, 'header'));
+  const ownsBody = !['path', 'query', 'header'].some((part) => inPart(testCase, part));
   const base: OperationCall = ownsBody ? (valid.query ? { query: valid.query } : {}) : valid;
-  if (kase.call.query || kase.call.rawQuery !== undefined) delete base.query;
-  const { path: casePath, ...rest } = kase.call;
-  const broken = inPart(kase, 'path') ? kase.pointer.slice('#/path/'.length) : undefined;
+  if (testCase.call.query || testCase.call.rawQuery !== undefined) delete base.query;
+  const { path: casePath, ...rest } = testCase.call;
+  const broken = inPart(testCase, 'path') ? testCase.pointer.slice('#/path/'.length) : undefined;
   const path = { ...params.parameters };
   if (broken !== undefined && casePath && broken in casePath) path[broken] = casePath[broken];
   return { ...base, ...rest, path };
@@ -74,10 +74,10 @@ export function negativeCall(
  * limit or a server error answered first (5xx is not_a_server_error's to report), or a 404
  * where the resource may be gone or the case's path value changes the route.
  */
-function unjudged(kase: NegativeCase, call: OperationCall, status: number): string | undefined {
+function unjudged(testCase: NegativeCase, call: OperationCall, status: number): string | undefined {
   if (status === 401 || status === 403 || status === 429 || status >= 500) return String(status);
   if (status !== 404) return undefined;
-  if (!inPart(kase, 'path') && !inPart(kase, 'query')) return '404';
+  if (!inPart(testCase, 'path') && !inPart(testCase, 'query')) return '404';
   const values = Object.values(call.path ?? {}).map(String);
   return values.some((v) => v === '' || v.includes('/') || v === '.' || v === '..')
     ? '404'
@@ -85,7 +85,7 @@ function unjudged(kase: NegativeCase, call: OperationCall, status: number): stri
 }
 
 interface CaseFailure {
-  kase: NegativeCase;
+  testCase: NegativeCase;
   exchange: Exchange;
   expected: string;
 }
@@ -121,33 +121,36 @@ export const negativeDataRejection: ScenarioCheck = {
       const failures: CaseFailure[] = [];
       const masked: number[] = [];
       const statuses: number[] = [];
-      for (const kase of cases) {
+      for (const testCase of cases) {
         if (ctx.stopped()) return;
-        const call = negativeCall(ctx, op, kase, params);
+        const call = negativeCall(ctx, op, testCase, params);
         const exchange = await ctx.call(op, call, credential);
         const status = exchange.response.status;
         statuses.push(status);
-        const expected = expectedStatus(op, kase);
+        const expected = expectedStatus(op, testCase);
         if (status >= 200 && status < 300) {
-          failures.push({ kase, exchange, expected: expected ? String(expected) : 'a 4xx' });
-        } else if (unjudged(kase, call, status)) {
+          failures.push({ testCase, exchange, expected: expected ? String(expected) : 'a 4xx' });
+        } else if (unjudged(testCase, call, status)) {
           masked.push(status);
         } else if (expected ? status !== expected : status < 400 || status >= 500) {
-          failures.push({ kase, exchange, expected: expected ? String(expected) : 'a 4xx' });
+          failures.push({ testCase, exchange, expected: expected ? String(expected) : 'a 4xx' });
         }
       }
       const first = failures[0];
       if (first) {
         const list = failures
           .slice(0, 3)
-          .map((f) => `${f.kase.pointer} (${f.kase.description}): ${f.exchange.response.status}`)
+          .map(
+            (f) =>
+              `${f.testCase.pointer} (${f.testCase.description}): ${f.exchange.response.status}`,
+          )
           .join('; ');
         const accepted = failures.filter((f) => f.exchange.response.status < 300).length;
         return record.fail(
           op,
           {
             message: `${failures.length} of ${cases.length} invalid request(s) not refused as documented${accepted ? ` (${accepted} accepted)` : ''}: ${list}${failures.length > 3 ? '; …' : ''}`,
-            expected: `${first.expected} for ${first.kase.pointer}: ${first.kase.description}`,
+            expected: `${first.expected} for ${first.testCase.pointer}: ${first.testCase.description}`,
             actual: describeResponse(first.exchange),
           },
           first.exchange,

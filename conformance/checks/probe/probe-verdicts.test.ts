@@ -48,17 +48,20 @@ describe('verdicts', () => {
       'application/json',
       'application/merge-patch+json',
     ]);
-    const kase = (call: object) => ({ description: 'd', pointer: '#', call });
-    expect(expectedStatus(patch, kase({ body: {}, contentType: 'text/plain' }))).toBe(415);
+    const testCase = (call: object) => ({ description: 'd', pointer: '#', call });
+    expect(expectedStatus(patch, testCase({ body: {}, contentType: 'text/plain' }))).toBe(415);
     expect(
-      expectedStatus(patch, kase({ body: {}, contentType: 'application/json; charset=latin1' })),
+      expectedStatus(
+        patch,
+        testCase({ body: {}, contentType: 'application/json; charset=latin1' }),
+      ),
     ).toBe(415);
     expect(
-      expectedStatus(patch, kase({ body: {}, contentType: 'application/merge-patch+json' })),
+      expectedStatus(patch, testCase({ body: {}, contentType: 'application/merge-patch+json' })),
     ).toBe(400);
-    expect(expectedStatus(patch, kase({ rawBody: 'x'.repeat(200_000) }))).toBe(413);
-    expect(expectedStatus(patch, kase({ body: { a: 1 } }))).toBe(400);
-    expect(expectedStatus(op({}), kase({ body: {} }))).toBeUndefined();
+    expect(expectedStatus(patch, testCase({ rawBody: 'x'.repeat(200_000) }))).toBe(413);
+    expect(expectedStatus(patch, testCase({ body: { a: 1 } }))).toBe(400);
+    expect(expectedStatus(op({}), testCase({ body: {} }))).toBeUndefined();
   });
 
   it('reads invalid_token from the documented 401', () => {
