@@ -1,4 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
+import { needsCredentials } from '../spec/operation-security.js';
 import type { SpecOperation } from '../spec/operations.js';
 import { buildRequest } from './http/build-request.js';
 import type { Exchange, TargetClient } from './http/target-client.js';
@@ -131,7 +132,7 @@ export class AuthSession {
 
 /** Whether an operation needs no credentials (no security requirement, or an empty one). */
 export function isOpen(op: SpecOperation): boolean {
-  return op.security.length === 0 || op.security.some((r) => Object.keys(r).length === 0);
+  return !needsCredentials(op);
 }
 
 function bodyHas(op: SpecOperation, names: string[]): boolean {

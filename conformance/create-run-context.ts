@@ -1,3 +1,4 @@
+import { acceptsCredentials } from '../spec/operation-security.js';
 import { ResponseValidator } from '../spec/response-validator.js';
 import { AuthSession, type AuthOptions, type Credential } from './auth-session.js';
 import type { ResponseCheck } from './checks/check.js';
@@ -56,8 +57,7 @@ export function createRunContext(parts: RunContextParts): RunContext {
     options: { seed: parts.seed, maxExamples: parts.maxExamples },
     operation: (id) => byId.get(id),
     async call(op, call = {}, credential?: Credential) {
-      const secured = op.security.some((r) => Object.keys(r).length > 0);
-      const who = credential ?? (secured ? 'user' : 'none');
+      const who = credential ?? (acceptsCredentials(op) ? 'user' : 'none');
       const authorization =
         call.authorization !== undefined
           ? call.authorization

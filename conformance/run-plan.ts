@@ -1,3 +1,4 @@
+import { isDestructive } from '../spec/apikit-extensions.js';
 import type { OpenApiDocument } from '../spec/load-spec.js';
 import { listOperations, type SpecOperation } from '../spec/operations.js';
 import { createDefaultRegistry } from './checks/builtin-checks.js';
@@ -84,9 +85,4 @@ function selectChecks(options: ConformanceOptions): { checks: Check[]; fuzz?: Fu
 export function listChecks(registry: CheckRegistry = createDefaultRegistry()): Check[] {
   const fuzzChecks = createFuzzChecks({ perOperation: 0 }).checks;
   return [...registry.all(), ...fuzzChecks.filter((c) => !registry.names.includes(c.name))];
-}
-
-/** An operation the spec marks as destroying data a client did not create. */
-function isDestructive(op: SpecOperation): boolean {
-  return (op.operation as { 'x-apikit-destructive'?: unknown })['x-apikit-destructive'] === true;
 }

@@ -1,12 +1,6 @@
+import { declaredValidation } from '../../spec/apikit-extensions.js';
 import type { OpenApiDocument } from '../../spec/load-spec.js';
 import type { ValidationConvention } from './case-generator.js';
-
-/** The root extension a spec declares its validation conventions in. */
-interface ValidationExtension {
-  rejectUnknownQueryParameters?: boolean;
-  plainDecimalQueryIntegers?: boolean;
-  rejectLoneSurrogates?: boolean;
-}
 
 /**
  * The conventions a spec holds its implementations to, beyond OpenAPI, from its root
@@ -17,8 +11,7 @@ interface ValidationExtension {
  * declaredConventions(doc).has('unknown-query-parameters'); // true
  */
 export function declaredConventions(doc: OpenApiDocument): Set<ValidationConvention> {
-  const declared = ((doc as unknown as Record<string, unknown>)['x-apikit-validation'] ??
-    {}) as ValidationExtension;
+  const declared = declaredValidation(doc);
   const conventions = new Set<ValidationConvention>();
   if (declared.rejectUnknownQueryParameters) conventions.add('unknown-query-parameters');
   if (declared.plainDecimalQueryIntegers) conventions.add('plain-decimal-integers');

@@ -1,5 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requiredRole } from '../../spec/apikit-extensions.js';
 import { loadSpec } from '../../spec/load-spec.js';
 import { listOperations } from '../../spec/operations.js';
 import { startTestServer, TEST_JWT_SECRET, type TestServer } from '../start-test-server.js';
@@ -56,7 +57,7 @@ beforeAll(async () => {
   });
   markerId = marker.json<{ id: number }>().id;
   adminOps = listOperations(await loadSpec())
-    .filter((op) => (op.operation as { 'x-apikit-role'?: string })['x-apikit-role'] === 'ADMIN')
+    .filter((op) => requiredRole(op) === 'ADMIN')
     .map((op) => ({ method: op.method.toUpperCase(), path: op.path, operationId: op.operationId }));
 });
 

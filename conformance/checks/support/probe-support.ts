@@ -1,4 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
+import { requiredRole } from '../../../spec/apikit-extensions.js';
+import { needsCredentials } from '../../../spec/operation-security.js';
 import type { SpecOperation } from '../../../spec/operations.js';
 import type { Credential } from '../../auth-session.js';
 import type { OperationCall } from '../../http/build-request.js';
@@ -20,15 +22,10 @@ export interface ProbeParams {
 }
 
 /** True when the operation needs credentials (it has requirements and none is empty). */
-export function isSecured(op: SpecOperation): boolean {
-  return op.security.length > 0 && op.security.every((r) => Object.keys(r).length > 0);
-}
+export const isSecured: (op: SpecOperation) => boolean = needsCredentials;
 
 /** The role an operation needs whoever it touches (`x-apikit-role`), if any. */
-export function requiredRole(op: SpecOperation): string | undefined {
-  const role = (op.operation as Record<string, unknown>)['x-apikit-role'];
-  return typeof role === 'string' ? role : undefined;
-}
+export { requiredRole };
 
 /** Statuses that mean something other than the data decided the answer. */
 export function answeredBeforeData(status: number): boolean {

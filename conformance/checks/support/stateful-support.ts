@@ -1,5 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { OpenAPIV3 } from 'openapi-types';
+import { requiredRole } from '../../../spec/apikit-extensions.js';
+import { acceptsCredentials } from '../../../spec/operation-security.js';
 import type { SpecOperation } from '../../../spec/operations.js';
 import type { Credential } from '../../auth-session.js';
 import { buildRequest, type OperationCall } from '../../http/build-request.js';
@@ -161,12 +163,12 @@ export function readerOf(ctx: RunContext, op: SpecOperation): SpecOperation | un
 }
 
 /**
- * The credential an operation needs: the admin's for operations the spec marks
- * `x-apikit-role: ADMIN` (when admin credentials were given), the run's default otherwise.
+ * The credential an operation needs: the admin's for operations the spec marks with a role
+ * (`x-apikit-role`; the admin's credentials stand for any role, as in `credentialFor`) when
+ * admin credentials were given, the run's default otherwise.
  */
 export function roleCredential(ctx: RunContext, op: SpecOperation): Credential | undefined {
-  const role = (op.operation as Record<string, unknown>)['x-apikit-role'];
-  return role === 'ADMIN' && ctx.auth.has('admin') ? 'admin' : undefined;
+  return requiredRole(op) !== undefined && ctx.auth.has('admin') ? 'admin' : undefined;
 }
 
 /**
@@ -178,8 +180,7 @@ export async function sendUnattributed(
   op: SpecOperation,
   call: OperationCall,
 ): Promise<Exchange> {
-  const secured = op.security.some((r) => Object.keys(r).length > 0);
-  const who = roleCredential(ctx, op) ?? (secured ? 'user' : 'none');
+  const who = roleCredential(ctx, op) ?? (acceptsCredentials(op) ? 'user' : 'none');
   const authorization = (await ctx.auth.authorization(who)) ?? null;
   return ctx.client.send(buildRequest(op, { ...call, authorization }));
 }

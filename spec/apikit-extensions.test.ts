@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { OpenAPIV3 } from 'openapi-types';
+import {
+  APIKIT_EXTENSIONS,
+  declaredValidation,
+  isDestructive,
+  requiredRole,
+} from './apikit-extensions.js';
+import { loadSpec } from './load-spec.js';
+import { listOperations } from './operations.js';
+
+/** Every `x-apikit-*` key of a value with the JSON Pointer of the object holding it. */
+function extensionsIn(value: unknown, at = ''): { at: string; name: string }[] {
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, child]) => [
+    ...(key.startsWith('x-apikit') ? [{ at, name: key }] : []),
+    ...extensionsIn(child, `${at}/${key}`),
+  ]);
+}
+
+const withExtensions = (extensions: Record<string, unknown>) => ({
+  operation: { responses: {}, ...extensions } as OpenAPIV3.OperationObject,
+});
+
+describe('the x-apikit extensions', () => {
+  it('the contract uses only the extensions read in apikit-extensions.ts', async () => {
+    const names = new Set(extensionsIn(await loadSpec()).map((found) => found.name));
+    expect(
+      [...names].filter((name) => !(APIKIT_EXTENSIONS as readonly string[]).includes(name)),
+    ).toEqual([]);
+  });
+
+  it('reads the role and destructiveness of the contract operations', async () => {
+    const ops = listOperations(await loadSpec());
+    const byId = new Map(ops.map((op) => [op.operationId, op]));
+    expect(requiredRole(byId.get('resetData')!)).toBe('ADMIN');
+    expect(requiredRole(byId.get('getUser')!)).toBeUndefined();
+    expect(ops.filter(isDestructive).map((op) => op.operationId)).toEqual(['resetData']);
+  });
+
+  it('reads the conventions the contract declares, and none of a description without them', async () => {
+    expect(declaredValidation(await loadSpec())).toEqual({
+      rejectUnknownQueryParameters: true,
+      plainDecimalQueryIntegers: true,
+      rejectLoneSurrogates: true,
+    });
+    const bare = { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {} };
+    expect(Object.values(declaredValidation(bare))).toEqual([false, false, false]);
+  });
+
+  it('counts a value of the wrong type as absent', () => {
+    expect(requiredRole(withExtensions({ 'x-apikit-role': 42 }))).toBeUndefined();
+    expect(isDestructive(withExtensions({ 'x-apikit-destructive': 'yes' }))).toBe(false);
+    const odd = { 'x-apikit-validation': 'all' } as unknown as OpenAPIV3.Document;
+    expect(declaredValidation(odd).rejectLoneSurrogates).toBe(false);
+  });
+});

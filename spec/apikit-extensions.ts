@@ -1,0 +1,84 @@
+import type { OpenAPIV3 } from 'openapi-types';
+
+/**
+ * The `x-apikit-*` extensions a description may carry, each read here and nowhere else, each
+ * with one meaning. A value of the wrong type counts as absent (the description is a user's
+ * file; a typo must not crash a run). The API description's Authentication section documents
+ * the operation extensions for the spec's readers.
+ */
+
+/** Where an operation's extensions live: a `SpecOperation`, or anything with its object. */
+interface HasOperation {
+  operation: OpenAPIV3.OperationObject;
+}
+
+/** The extensions as they may appear on an object of the description, before they are read. */
+type Extended = { [name: `x-apikit-${string}`]: unknown };
+
+function extension(on: object, name: `x-apikit-${string}`): unknown {
+  return (on as Extended)[name];
+}
+
+/**
+ * `x-apikit-role: NAME`: the role a caller must hold to call the operation at all, whatever
+ * resource it touches. A caller without it is refused with 403, judged right after 401 and
+ * before any resource is looked at. A role needed only for some resources (changing a user
+ * who holds ADMIN) is not marked. Undefined when the operation needs no role.
+ *
+ * @example
+ * requiredRole(operationsById.get('resetData')!); // 'ADMIN'
+ */
+export function requiredRole(op: HasOperation): string | undefined {
+  const role = extension(op.operation, 'x-apikit-role');
+  return typeof role === 'string' ? role : undefined;
+}
+
+/**
+ * `x-apikit-destructive: true`: the operation destroys data a client did not create (a data
+ * reset), so test tools leave it out unless told otherwise. Any other value means it does not.
+ *
+ * @example
+ * isDestructive(operationsById.get('resetData')!); // true
+ */
+export function isDestructive(op: HasOperation): boolean {
+  return extension(op.operation, 'x-apikit-destructive') === true;
+}
+
+/**
+ * The root `x-apikit-validation` object: conventions beyond OpenAPI that the description holds
+ * its implementations to. Each is true only where the description declares it (truthy).
+ */
+export interface DeclaredValidation {
+  /** A query parameter the operation does not declare is 400 (`#/query/NAME`). */
+  rejectUnknownQueryParameters: boolean;
+  /** Query integers are plain decimal: no sign, exponent, fraction or leading zero. */
+  plainDecimalQueryIntegers: boolean;
+  /** A string with a lone UTF-16 surrogate is 400. */
+  rejectLoneSurrogates: boolean;
+}
+
+/**
+ * The validation conventions a description declares in its root `x-apikit-validation`; a
+ * description without it declares none.
+ *
+ * @example
+ * // x-apikit-validation: { rejectUnknownQueryParameters: true }
+ * declaredValidation(doc).rejectUnknownQueryParameters; // true
+ */
+export function declaredValidation(doc: OpenAPIV3.Document): DeclaredValidation {
+  const declared = extension(doc, 'x-apikit-validation');
+  const flag = (name: keyof DeclaredValidation) =>
+    typeof declared === 'object' && declared !== null && Boolean(Reflect.get(declared, name));
+  return {
+    rejectUnknownQueryParameters: flag('rejectUnknownQueryParameters'),
+    plainDecimalQueryIntegers: flag('plainDecimalQueryIntegers'),
+    rejectLoneSurrogates: flag('rejectLoneSurrogates'),
+  };
+}
+
+/** Every extension name this file reads, for the check that a description uses no other. */
+export const APIKIT_EXTENSIONS = [
+  'x-apikit-role',
+  'x-apikit-destructive',
+  'x-apikit-validation',
+] as const;
