@@ -1,0 +1,19 @@
+import { inputOf, selectedOf, type Exchange } from '../exchange.js';
+import { checkPreconditions } from '../render-result.js';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * 412 when an unsafe method's If-Match / If-None-Match does not hold against the current
+ * representation, before the body is validated: a stale client learns that first.
+ *
+ * @example
+ * judgePreconditions(x); // PUT /api/v1/users/2 with a stale If-Match: throws the 412
+ */
+export function judgePreconditions(x: Exchange): undefined {
+  const { handler } = selectedOf(x);
+  if (UNSAFE.has(x.method) && handler.current) {
+    checkPreconditions(x.request.headers, handler.current(inputOf(x)));
+  }
+  return undefined;
+}
