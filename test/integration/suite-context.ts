@@ -21,7 +21,7 @@ export interface SuiteContext {
  *
  * @example
  * const ctx = useServer();
- * checkOrderSuite(ctx);
+ * problemPrecedenceSuite(ctx);
  */
 export function useServer(options: ServerOptions = {}): SuiteContext {
   const disk = new FailingAdapter<Dataset>(new MemoryAdapter<Dataset>());

@@ -5,11 +5,11 @@ import { OVERSIZED_JSON } from './generic-rows.js';
 import type { SuiteContext } from './suite-context.js';
 
 /**
- * The contract's order of checks, each test failing two checks at once and expecting the
- * earlier one: unknown route 404 -> 405 -> 401 -> 403 -> 406 -> 413 -> 415 -> 400 (path, query)
- * -> 404 (resource) -> 412 -> 400 (body) -> 409 / 422.
+ * The contract's precedence of problems (its order of checks), each test failing two checks at
+ * once and expecting the earlier one: unknown route 404 -> 405 -> 401 -> 403 -> 406 -> 413 ->
+ * 415 -> 400 (path, query) -> 404 (resource) -> 412 -> 400 (body) -> 409 / 422.
  */
-export function checkOrderSuite(ctx: SuiteContext): void {
+export function problemPrecedenceSuite(ctx: SuiteContext): void {
   const problemType = (res: { json<T>(): T }) =>
     res.json<Problem>().type.replace('urn:apikit:problem:', '');
 
