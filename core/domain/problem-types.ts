@@ -1,6 +1,16 @@
+import type { components } from '../../spec/openapi-types.js';
+
+/** A problem type URI without its prefix (distributes over a union of URIs). */
+type SlugOf<Uri> = Uri extends `urn:apikit:problem:${infer Slug}` ? Slug : never;
+
+/** The kinds of problem the spec's Problem.type enum lists. */
+type SpecProblemSlug = SlugOf<components['schemas']['Problem']['type']>;
+
 /**
  * Every kind of problem the API reports, with its one HTTP status and one fixed title
- * (RFC 9457). The spec's Problem.type enum lists the same URIs; a test keeps the two equal.
+ * (RFC 9457). The kinds are the spec's (a missing or an unknown one does not compile); the
+ * statuses and titles are the spec's table of problem types, which problem-types.test.ts
+ * compares with this one, row by row, both ways.
  */
 export const PROBLEM_TYPES = {
   'validation-failed': { status: 400, title: 'Request validation failed' },
@@ -27,7 +37,7 @@ export const PROBLEM_TYPES = {
   'internal-error': { status: 500, title: 'Internal server error' },
   'not-implemented': { status: 501, title: 'Not implemented' },
   'service-unavailable': { status: 503, title: 'Service unavailable' },
-} as const satisfies Record<string, { status: number; title: string }>;
+} as const satisfies Record<SpecProblemSlug, { status: number; title: string }>;
 
 export type ProblemSlug = keyof typeof PROBLEM_TYPES;
 
