@@ -20,114 +20,122 @@ export interface ExampleViolation {
   message: string;
 }
 
+/** What the walk of one description has found so far, and what it has visited. */
+interface Collector {
+  found: SpecExample[];
+  seen: Set<object>;
+}
+
+/** Parameters, headers and media types all carry `schema` + `example` + `examples`. */
+type ExampleHolder = { schema?: unknown; example?: unknown; examples?: unknown };
+
 /**
  * Every example of a dereferenced description: on schemas (at any depth), parameters, headers,
  * request bodies and responses (`example` and each entry of `examples`).
  */
 export function collectExamples(doc: OpenApiDocument): SpecExample[] {
-  const found: SpecExample[] = [];
-  const seen = new Set<object>();
+  const c: Collector = { found: [], seen: new Set() };
+  fromComponents(c, doc.components ?? {});
+  fromPaths(c, doc.paths ?? {});
+  return c.found;
+}
 
-  const fromSchema = (schema: Schema | undefined, at: Segments): void => {
-    if (!schema || seen.has(schema)) return;
-    seen.add(schema);
-    if (schema.example !== undefined) {
-      found.push({ pointer: jsonPointer([...at, 'example']), schema, value: schema.example });
-    }
-    for (const [name, child] of Object.entries(schema.properties ?? {})) {
-      fromSchema(child as Schema, [...at, 'properties', name]);
-    }
-    if ('items' in schema) fromSchema(schema.items as Schema, [...at, 'items']);
-    if (typeof schema.additionalProperties === 'object') {
-      fromSchema(schema.additionalProperties as Schema, [...at, 'additionalProperties']);
-    }
-    for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
-      schema[key]?.forEach((child, i) => fromSchema(child as Schema, [...at, key, i]));
-    }
-  };
-
-  // Parameters, headers and media types all carry `schema` + `example` + `examples`.
-  const fromHolder = (
-    holder: { schema?: unknown; example?: unknown; examples?: unknown } | undefined,
-    at: Segments,
-  ): void => {
-    if (!holder || seen.has(holder)) return;
-    seen.add(holder);
-    const schema = holder.schema as Schema | undefined;
-    fromSchema(schema, [...at, 'schema']);
-    if (!schema) return;
-    if (holder.example !== undefined) {
-      found.push({ pointer: jsonPointer([...at, 'example']), schema, value: holder.example });
-    }
-    const examples = (holder.examples ?? {}) as Record<string, OpenAPIV3.ExampleObject>;
-    for (const [name, example] of Object.entries(examples)) {
-      if (example.value === undefined) continue;
-      found.push({
-        pointer: jsonPointer([...at, 'examples', name, 'value']),
-        schema,
-        value: example.value,
-      });
-    }
-  };
-
-  const fromContent = (
-    content: Record<string, OpenAPIV3.MediaTypeObject> | undefined,
-    at: Segments,
-  ) => {
-    for (const [type, media] of Object.entries(content ?? {})) {
-      fromHolder(media, [...at, 'content', type]);
-    }
-  };
-
-  const fromResponse = (response: OpenAPIV3.ResponseObject, at: Segments) => {
-    for (const [name, header] of Object.entries(response.headers ?? {})) {
-      fromHolder(header as OpenAPIV3.HeaderObject, [...at, 'headers', name]);
-    }
-    fromContent(response.content, at);
-  };
-
-  const components = doc.components ?? {};
+function fromComponents(c: Collector, components: OpenAPIV3.ComponentsObject): void {
   for (const [name, schema] of Object.entries(components.schemas ?? {})) {
-    fromSchema(schema as Schema, ['components', 'schemas', name]);
+    fromSchema(c, schema as Schema, ['components', 'schemas', name]);
   }
   for (const [name, parameter] of Object.entries(components.parameters ?? {})) {
-    fromHolder(parameter as OpenAPIV3.ParameterObject, ['components', 'parameters', name]);
+    fromHolder(c, parameter as OpenAPIV3.ParameterObject, ['components', 'parameters', name]);
   }
   for (const [name, header] of Object.entries(components.headers ?? {})) {
-    fromHolder(header as OpenAPIV3.HeaderObject, ['components', 'headers', name]);
+    fromHolder(c, header as OpenAPIV3.HeaderObject, ['components', 'headers', name]);
   }
   for (const [name, body] of Object.entries(components.requestBodies ?? {})) {
-    fromContent((body as OpenAPIV3.RequestBodyObject).content, [
-      'components',
-      'requestBodies',
-      name,
-    ]);
+    const at = ['components', 'requestBodies', name];
+    fromContent(c, (body as OpenAPIV3.RequestBodyObject).content, at);
   }
   for (const [name, response] of Object.entries(components.responses ?? {})) {
-    fromResponse(response as OpenAPIV3.ResponseObject, ['components', 'responses', name]);
+    fromResponse(c, response as OpenAPIV3.ResponseObject, ['components', 'responses', name]);
   }
-  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+}
+
+function fromPaths(c: Collector, paths: OpenAPIV3.PathsObject): void {
+  for (const [path, item] of Object.entries(paths)) {
     if (!item) continue;
     item.parameters?.forEach((p, i) =>
-      fromHolder(p as OpenAPIV3.ParameterObject, ['paths', path, 'parameters', i]),
+      fromHolder(c, p as OpenAPIV3.ParameterObject, ['paths', path, 'parameters', i]),
     );
     for (const [method, value] of Object.entries(item)) {
       if (!value || typeof value !== 'object' || !('responses' in value)) continue;
-      const operation = value as OpenAPIV3.OperationObject;
-      const at = ['paths', path, method];
-      operation.parameters?.forEach((p, i) =>
-        fromHolder(p as OpenAPIV3.ParameterObject, [...at, 'parameters', i]),
-      );
-      fromContent((operation.requestBody as OpenAPIV3.RequestBodyObject)?.content, [
-        ...at,
-        'requestBody',
-      ]);
-      for (const [status, response] of Object.entries(operation.responses)) {
-        fromResponse(response as OpenAPIV3.ResponseObject, [...at, 'responses', status]);
-      }
+      fromOperation(c, value as OpenAPIV3.OperationObject, ['paths', path, method]);
     }
   }
-  return found;
+}
+
+function fromOperation(c: Collector, operation: OpenAPIV3.OperationObject, at: Segments): void {
+  operation.parameters?.forEach((p, i) =>
+    fromHolder(c, p as OpenAPIV3.ParameterObject, [...at, 'parameters', i]),
+  );
+  const body = operation.requestBody as OpenAPIV3.RequestBodyObject | undefined;
+  fromContent(c, body?.content, [...at, 'requestBody']);
+  for (const [status, response] of Object.entries(operation.responses)) {
+    fromResponse(c, response as OpenAPIV3.ResponseObject, [...at, 'responses', status]);
+  }
+}
+
+function fromResponse(c: Collector, response: OpenAPIV3.ResponseObject, at: Segments): void {
+  for (const [name, header] of Object.entries(response.headers ?? {})) {
+    fromHolder(c, header as OpenAPIV3.HeaderObject, [...at, 'headers', name]);
+  }
+  fromContent(c, response.content, at);
+}
+
+function fromContent(
+  c: Collector,
+  content: Record<string, OpenAPIV3.MediaTypeObject> | undefined,
+  at: Segments,
+): void {
+  for (const [type, media] of Object.entries(content ?? {})) {
+    fromHolder(c, media, [...at, 'content', type]);
+  }
+}
+
+function fromHolder(c: Collector, holder: ExampleHolder | undefined, at: Segments): void {
+  if (!holder || c.seen.has(holder)) return;
+  c.seen.add(holder);
+  const schema = holder.schema as Schema | undefined;
+  fromSchema(c, schema, [...at, 'schema']);
+  if (!schema) return;
+  if (holder.example !== undefined) {
+    c.found.push({ pointer: jsonPointer([...at, 'example']), schema, value: holder.example });
+  }
+  const examples = (holder.examples ?? {}) as Record<string, OpenAPIV3.ExampleObject>;
+  for (const [name, example] of Object.entries(examples)) {
+    if (example.value === undefined) continue;
+    c.found.push({
+      pointer: jsonPointer([...at, 'examples', name, 'value']),
+      schema,
+      value: example.value,
+    });
+  }
+}
+
+function fromSchema(c: Collector, schema: Schema | undefined, at: Segments): void {
+  if (!schema || c.seen.has(schema)) return;
+  c.seen.add(schema);
+  if (schema.example !== undefined) {
+    c.found.push({ pointer: jsonPointer([...at, 'example']), schema, value: schema.example });
+  }
+  for (const [name, child] of Object.entries(schema.properties ?? {})) {
+    fromSchema(c, child as Schema, [...at, 'properties', name]);
+  }
+  if ('items' in schema) fromSchema(c, schema.items as Schema, [...at, 'items']);
+  if (typeof schema.additionalProperties === 'object') {
+    fromSchema(c, schema.additionalProperties as Schema, [...at, 'additionalProperties']);
+  }
+  for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
+    schema[key]?.forEach((child, i) => fromSchema(c, child as Schema, [...at, key, i]));
+  }
 }
 
 /**
