@@ -8,6 +8,7 @@ import {
 import type { ConformanceReport } from '../report.js';
 import { LOGIN_CASES, type FuzzOutcome } from './run-fuzz.js';
 import { failuresOf, fuzzOnly } from '../../test/support/fuzz/fuzz-only.js';
+import { startTamperingProxy } from '../../test/support/conformance/stateful-test-proxy.js';
 
 /**
  * The CI fuzz: a small seeded fuzz phase (15 cases per operation) against the real reference
@@ -102,4 +103,41 @@ describe('a fuzz phase against a target that rate-limits logins', () => {
     expect(login?.cases).toBe(4);
     expect(outcome.stats.rateLimitedOut).toEqual(['login']);
   });
+});
+
+describe('a fuzz phase that may destroy data (--allow-destructive)', () => {
+  it('fuzzes the destructive operation alone, after every other operation is done', async () => {
+    const target = await startTestServer();
+    const seen: string[] = [];
+    const proxy = await startTamperingProxy(target.url, {
+      request: (req) => {
+        seen.push(`${req.method} ${req.path.split('?')[0]}`);
+        return req;
+      },
+    });
+    try {
+      const { outcome } = await fuzzOnly({
+        baseUrl: `${proxy.url}/api/v1`,
+        username: 'user@example.com',
+        password: TEST_USER_PASSWORD,
+        adminUsername: 'admin@example.com',
+        adminPassword: TEST_ADMIN_PASSWORD,
+        seed: 7,
+        perOperation: 3,
+        allowDestructive: true,
+      });
+      expect(outcome.verdicts.map((v) => v.op.operationId)).toContain('resetData');
+      const firstReset = seen.indexOf('POST /api/v1/admin/reset');
+      expect(firstReset).toBeGreaterThan(0);
+      // After the first reset only more resets, logins for fresh tokens and the run's cleanup.
+      const after = seen
+        .slice(firstReset)
+        .filter((r) => !/^POST \/api\/v1\/(admin\/reset|auth\/)/.test(r) && !/^DELETE /.test(r));
+      expect(after).toEqual([]);
+      expect(outcome.stats.readBackMismatches).toBe(0);
+    } finally {
+      await proxy.close();
+      await target.close();
+    }
+  }, 120_000);
 });

@@ -11,6 +11,7 @@ import {
 import type { RunContext } from '../run-context.js';
 import type { Credential } from '../auth-session.js';
 import { costliestFirst } from '../costliest-first.js';
+import { isDestructive } from '../../spec/apikit-extensions.js';
 import { fuzzParams, type FuzzParams } from './fuzz-fixtures.js';
 import { fuzzBases, fuzzCase, type FuzzCase } from './fuzz-operation.js';
 import { judgeExchange } from './fuzz-oracles.js';
@@ -142,12 +143,19 @@ export async function runFuzz(ctx: RunContext, settings: FuzzSettings): Promise<
     // Operations side by side, the cases of each in order: one worker per connection. The
     // costliest first, so that they do not run alone at the end: each case of the login costs
     // the target a password hash, each accepted write a durable flush and a read-back.
-    const queue = costliestFirst(ctx.operations, login);
+    // A destructive operation (x-apikit-destructive, with --allow-destructive: a reset) takes
+    // the other operations' resources away mid-case; it runs alone, after all of them.
+    const queue = costliestFirst(
+      ctx.operations.filter((op) => !isDestructive(op)),
+      login,
+    );
     const worker = async () => {
       for (let op = queue.shift(); op && !ctx.stopped(); op = queue.shift())
         await fuzzOperation(op);
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+    for (const op of ctx.operations.filter(isDestructive))
+      if (!ctx.stopped()) await fuzzOperation(op);
   } finally {
     await client.close();
   }
