@@ -4,14 +4,14 @@
 // The rules judge product files: a test beside its code (*.test.ts) may start a server or a
 // mock as its target and use Node, and test/ is the harness. Type-only imports count too
 // (tsPreCompilationDeps), because a type import still ties one part to another.
-// The allow-lists of the faces (reference-server/, mocks/, conformance/) also keep each face
-// from importing another: none of them lists a sibling face.
+// The allow-lists of the faces (reference-server/, mocks/, conformance/, proxy/) also keep each
+// face from importing another: none of them lists a sibling face.
 
 /** Files that are not product: harnesses in test/ and unit tests beside their code. */
 const TESTS = '^test/|\\.test(-d)?\\.ts$';
 
 /** Faces and what only a face uses: the core and the contract must not know them. */
-const FACES = '^(reference-server|mocks|conformance|node-runtime|bin)/';
+const FACES = '^(reference-server|mocks|conformance|proxy|node-runtime|bin)/';
 
 module.exports = {
   forbidden: [
@@ -64,10 +64,11 @@ module.exports = {
       name: 'mocks-reuse-only-the-core',
       comment:
         'The mocks are a face over the same core as the server (so they cannot drift), ' +
-        'not over the Express face; they run in browsers, so no node-runtime/ either.',
+        'not over the Express face; they run in browsers, so no node:*, no node-runtime/ ' +
+        'and none of their own Node servers.',
       severity: 'error',
       from: { path: '^mocks/', pathNot: [TESTS, '^mocks/(server|prism)/'] },
-      to: { pathNot: '^(mocks|core|spec|node_modules)/', dependencyTypesNot: ['core'] },
+      to: { pathNot: '^(mocks/(?!server/|prism/)|core/|spec/|node_modules/)' },
     },
     {
       name: 'mock-servers-add-node-runtime',
@@ -103,6 +104,18 @@ module.exports = {
       },
     },
     {
+      name: 'proxy-is-one-face',
+      comment:
+        "`apikit proxy` fronts a backend with Prism: a Node face over the contract, the core's " +
+        'URL layout and the Node runtime, independent of the mocks and the server.',
+      severity: 'error',
+      from: { path: '^proxy/', pathNot: TESTS },
+      to: {
+        pathNot: '^(proxy|core|spec|node-runtime|node_modules)/',
+        dependencyTypesNot: ['core'],
+      },
+    },
+    {
       name: 'no-product-imports-test',
       comment:
         'Harnesses never ship (decision 0060): a product file that imported test/ ' +
@@ -122,9 +135,10 @@ module.exports = {
     },
   ],
   options: {
-    // test/consumers/*/ are fixture apps with their own dependencies (apikit from the tarball).
-    // (node_modules is not excluded, only not followed: the rules must see imports of packages.)
-    exclude: { path: '^test/consumers/[^/]+/' },
+    // dist/ and reports/ are output, not source; test/consumers/*/ are fixture apps with their
+    // own dependencies (apikit from the tarball). node_modules is not excluded, only not
+    // followed: the rules must see imports of packages.
+    exclude: { path: ['^(dist|reports)/', '^test/consumers/[^/]+/'] },
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
