@@ -1,0 +1,42 @@
+import { readFile } from 'node:fs/promises';
+import type { OpenAPIV3 } from 'openapi-types';
+
+/** A document the front serves itself: its media type and body. */
+export type ServedDocument = { type: string; body: string };
+
+/**
+ * `/openapi.json`, `/openapi.yaml` (when the file is YAML) and `/healthz`, made once; and the
+ * API's base path: that of the first server's URL, its variables at their defaults.
+ */
+export async function contractDocuments(specPath: string): Promise<{
+  documents: Map<string, ServedDocument>;
+  basePath: string;
+}> {
+  const [{ bundleSpec }, text] = await Promise.all([
+    import('../../spec/load-spec.js'),
+    readFile(specPath, 'utf8'),
+  ]);
+  const doc = await bundleSpec(specPath);
+  const documents = new Map([
+    ['/openapi.json', { type: 'application/json', body: JSON.stringify(doc) }],
+    ['/healthz', { type: 'application/json', body: JSON.stringify({ status: 'ok' }) }],
+  ]);
+  if (!text.trimStart().startsWith('{'))
+    documents.set('/openapi.yaml', { type: 'application/yaml', body: text });
+  return { documents, basePath: serverBasePath(doc.servers?.[0]) };
+}
+
+/** `/api/v1` of `{base_url}/api/v1`; `''` for no server or a root one. */
+export function serverBasePath(server: OpenAPIV3.ServerObject | undefined): string {
+  if (!server) return '';
+  const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    String(server.variables?.[name]?.default ?? ''),
+  );
+  let path: string;
+  try {
+    path = new URL(url, 'http://base.invalid').pathname;
+  } catch {
+    return '';
+  }
+  return path.replace(/\/+$/, '');
+}
