@@ -62,18 +62,7 @@ export interface RunningValidationProxy {
  * Prism's validation proxy in front of a live backend, behind a thin front that keeps the
  * backend's URL layout and attributes every violation to its request.
  *
- * How paths map (measured with Prism 5.14): Prism matches a request's path against the
- * spec's `paths` as they are, ignoring the `servers` base path (`/api/v1`), and forwards it
- * appended to its upstream URL, keeping the upstream's own path. So Prism runs with upstream
- * `<target origin>/api/v1` and is asked for `/users/1`; the front strips `/api/v1` from what
- * clients send. Clients therefore use the proxy exactly like the target (base
- * `<proxy>/api/v1`, `Location` headers resolve), and paths outside the API base (`/healthz`,
- * `/openapi.json`, `/docs`) go straight to the target, unvalidated (the contract has no
- * operation for them).
- *
- * Violations come from Prism's `sl-violations` response header (JSON, one entry per problem)
- * rather than from its log, whose lines do not say which of several concurrent requests they
- * belong to. The header is passed on to the client as well.
+ * How paths map and where violations come from: decision 0073.
  *
  * @example
  * const proxy = await startValidationProxy({ target: 'http://127.0.0.1:3000', port: 0 });

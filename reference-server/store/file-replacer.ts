@@ -13,9 +13,7 @@ export type { ByteRange, ReplaceOptions } from './replace-options.js';
  * the directory leaves the new file in place, but the promise rejects all the same).
  *
  * The whole sequence runs with synchronous calls on one worker thread, shared by the process,
- * and the promise settles with one message back. Done with `fs/promises` on the main thread,
- * it was nine awaits in a row, and under load each waited for its turn behind the requests
- * being served (a flush of a 300 KB file took 20-40 ms of which about 5 ms was the disk's).
+ * and the promise settles with one message back (why a worker: decision 0031).
  * Pieces backed by a SharedArrayBuffer reach the worker without a copy; others are copied.
  * {@link ByteRange} pieces are copied from `options.source` (read into a reused buffer and
  * written), so that a caller need not keep in memory what the last file already holds. With

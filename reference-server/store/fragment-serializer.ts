@@ -43,11 +43,8 @@ export interface FragmentSerializer {
  * bytes are in that file. A chunk whose records are the very same objects under the same keys,
  * each with the same keys and values as when the chunk was made (strings, numbers, booleans,
  * nulls; arrays of primitives element by element, since `roleIds` changes in place), is a range
- * of the committed file, to be copied from it; any other chunk is serialized and encoded again.
- * A flush of 100,000 users of which a few dozen changed so costs a walk over the records and the
- * encoding of the last chunk or two, instead of a full `JSON.stringify` and a 30 MB encode
- * (together half a second on a small machine), and the file is held in memory neither as one
- * string nor as its chunks' bytes (31 MB at 100,000 users).
+ * of the committed file, to be copied from it; any other chunk is serialized and encoded again
+ * (why, and what it saves at 100,000 users: decisions 0028 and 0035).
  *
  * A record holding another object (a nested object, a Date) keeps its chunk from being
  * remembered: a change inside it could not be seen. Call it synchronously: the pieces are the
