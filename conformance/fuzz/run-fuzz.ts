@@ -140,22 +140,7 @@ export async function runFuzz(ctx: RunContext, settings: FuzzSettings): Promise<
   };
 
   try {
-    // Operations side by side, the cases of each in order: one worker per connection. The
-    // costliest first, so that they do not run alone at the end: each case of the login costs
-    // the target a password hash, each accepted write a durable flush and a read-back.
-    // A destructive operation (x-apikit-destructive, with --allow-destructive: a reset) takes
-    // the other operations' resources away mid-case; it runs alone, after all of them.
-    const queue = costliestFirst(
-      ctx.operations.filter((op) => !isDestructive(op)),
-      login,
-    );
-    const worker = async () => {
-      for (let op = queue.shift(); op && !ctx.stopped(); op = queue.shift())
-        await fuzzOperation(op);
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
-    for (const op of ctx.operations.filter(isDestructive))
-      if (!ctx.stopped()) await fuzzOperation(op);
+    await scheduleOperations(ctx, concurrency, login, fuzzOperation);
   } finally {
     await client.close();
   }
@@ -256,4 +241,29 @@ function noAnswer(exchange: Exchange) {
     expected: 'an answer below 500',
     actual: describeResponse(exchange) || exchange.response.body,
   };
+}
+
+/**
+ * Operations side by side, the cases of each in order: one worker per connection. The costliest
+ * first, so that they do not run alone at the end: each case of the login costs the target a
+ * password hash, each accepted write a durable flush and a read-back. A destructive operation
+ * (x-apikit-destructive, with --allow-destructive: a reset) would take the other operations'
+ * resources away mid-case; it runs alone, after all of them.
+ */
+async function scheduleOperations(
+  ctx: RunContext,
+  concurrency: number,
+  login: string | undefined,
+  fuzzOperation: (op: SpecOperation) => Promise<void>,
+): Promise<void> {
+  const queue = costliestFirst(
+    ctx.operations.filter((op) => !isDestructive(op)),
+    login,
+  );
+  const worker = async () => {
+    for (let op = queue.shift(); op && !ctx.stopped(); op = queue.shift()) await fuzzOperation(op);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+  for (const op of ctx.operations.filter(isDestructive))
+    if (!ctx.stopped()) await fuzzOperation(op);
 }
