@@ -56,6 +56,14 @@ export function createExchange(request: ApiRequest): Exchange {
     relative,
     instance: relative === undefined ? request.path : API_BASE + relative,
     tokenPresented: false,
+    // Every finding there from the start: one object shape, however far a request gets.
+    operationId: undefined,
+    route: undefined,
+    selected: undefined,
+    principal: undefined,
+    mediaType: undefined,
+    input: undefined,
+    idempotencyKey: undefined,
   };
 }
 
