@@ -130,7 +130,7 @@ describe('the packed tarball', () => {
     ])
       expect(files, needed).toContain(needed);
     const stray = files.filter((f) =>
-      /(^|\/)(test|tests|bench|test-support|\.ci)\/|\.test\.|\.map$|^(mocks|reference-server|conformance|spec)\/.*\.ts$/.test(
+      /(^|\/)(test|tests|bench|test-support|\.ci)\/|\.test\.|\.map$|^(core|node-runtime|proxy|mocks|reference-server|conformance|spec)\/.*\.ts$/.test(
         f,
       ),
     );
