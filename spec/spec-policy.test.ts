@@ -1,3 +1,4 @@
+import { acceptsCredentials } from './operation-security.js';
 import { describe, expect, it } from 'vitest';
 import type { OpenAPIV3 } from 'openapi-types';
 import { loadSpec } from './load-spec.js';
@@ -13,7 +14,7 @@ type Policy = (op: SpecOperation) => string[];
 const statuses = (op: SpecOperation) => Object.keys(op.responses);
 const needs = (op: SpecOperation, ...codes: string[]) =>
   codes.filter((c) => !statuses(op).includes(c)).map((c) => `documents no ${c}`);
-const isSecured = (op: SpecOperation) => op.security.some((r) => Object.keys(r).length > 0);
+const isSecured = acceptsCredentials;
 const header = (r: OpenAPIV3.ResponseObject, name: string) =>
   Object.keys(r.headers ?? {}).some((h) => h.toLowerCase() === name.toLowerCase());
 

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { SpecOperation } from '../../spec/operations.js';
+import { acceptsCredentials } from '../../spec/operation-security.js';
 import type { ResponseValidator } from '../../spec/response-validator.js';
 import { expectContract } from './contract-checks.js';
 import { describeResponse, exchange, type Observed, type SentRequest } from './exchange.js';
@@ -64,9 +65,9 @@ export function pairKey(operationId: string, status: number | string): string {
   return `${operationId} ${status}`;
 }
 
-/** Whether the operation needs a bearer token (its effective security is not empty). */
+/** Whether the rows call the operation with a bearer token (it accepts credentials). */
 export function isSecured(op: SpecOperation): boolean {
-  return op.security.some((requirement) => Object.keys(requirement).length > 0);
+  return acceptsCredentials(op);
 }
 
 /**

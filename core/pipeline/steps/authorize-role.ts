@@ -1,5 +1,6 @@
 import { ApiProblem } from '../../domain/api-problem.js';
 import { selectedOf, type Exchange } from '../exchange.js';
+import { requiredRole } from '../../../spec/apikit-extensions.js';
 
 /**
  * 403 when the operation's `x-apikit-role` is ADMIN and the caller is not. Only an
@@ -11,8 +12,7 @@ import { selectedOf, type Exchange } from '../exchange.js';
 export function authorizeRole(x: Exchange): undefined {
   if (!x.principal) return undefined;
   const { operation } = selectedOf(x);
-  const role = (operation.operation as { 'x-apikit-role'?: string })['x-apikit-role'];
-  if (role === 'ADMIN' && !x.principal.isAdmin) {
+  if (requiredRole(operation) === 'ADMIN' && !x.principal.isAdmin) {
     throw new ApiProblem('forbidden', `${operation.operationId} needs the ADMIN role`);
   }
   return undefined;
