@@ -65,15 +65,7 @@ const FORBIDDEN_FETCH_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
  * answers CORS, the open routes (`/healthz`, `/openapi.json`, `/openapi.yaml`) and every error
  * of the contract; this is only the transport.
  *
- * Why not `@mswjs/http-middleware` (0.10): it falls short here in ways a conformance run sees.
- * It runs MSW's `handleRequest` and passes a thrown resolver error to Express' `next`, so the
- * mocks' ContractViolationError became Express' HTML 500 page rather than problem+json naming
- * the violation; a path no handler matches fell to a `{ error: 'Mock not found' }` JSON 404
- * rather than the contract's problem; it pulls in its own Express 4 copy; it does not bound
- * request bodies; it pipes the response stream without error handling; and it ignores
- * `HttpResponse.error()` (a network error) instead of dropping the connection. So this is a
- * thin Node adapter: node:http request -> Fetch Request -> `mock.answer` (what the MSW
- * handlers answer, without MSW around it) -> bytes out (decision 0064).
+ * A thin node:http adapter around `mock.answer`, not `@mswjs/http-middleware`: decision 0072.
  *
  * @example
  * const server = await startMockServer({ port: 0, latency: [50, 150] });
