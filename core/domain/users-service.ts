@@ -39,6 +39,20 @@ export function getUser(ctx: DomainContext, id: number): Resource<UserDto> {
 }
 
 /**
+ * The 403 of "who may act on this user", on its own: the pipeline judges it before
+ * preconditions and the body (the contract's check order), with the same rule the writes below
+ * apply ({@link assertMayChangeUser}). An absent user passes: absence is judged elsewhere (404,
+ * or a PUT that creates).
+ *
+ * @example
+ * authorizeUserChange(ctx, principal, 1); // a USER on a user holding ADMIN: throws the 403
+ */
+export function authorizeUserChange(ctx: DomainContext, principal: Principal, id: number): void {
+  const user = ctx.store.data.users[String(id)];
+  if (user) assertMayChangeUser(principal, user);
+}
+
+/**
  * Creates a user at the next id: INACTIVE, holding USER, without a password. An email another
  * user has (compared case-insensitively) is 409 `duplicate-email`.
  *

@@ -16,6 +16,7 @@ describe('pipelineSteps', () => {
       'checkMediaType',
       'parseParameters',
       'requireResource',
+      'authorizeTarget',
       'judgePreconditions',
       'parseBody',
       'runOperation',

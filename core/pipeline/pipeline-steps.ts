@@ -2,6 +2,7 @@ import type { PipelineStep } from './pipeline-step.js';
 import { answerOptions } from './steps/answer-options.js';
 import { authenticateCaller } from './steps/authenticate-caller.js';
 import { authorizeRole } from './steps/authorize-role.js';
+import { authorizeTarget } from './steps/authorize-target.js';
 import { checkAccept } from './steps/check-accept.js';
 import { checkBodySize } from './steps/check-body-size.js';
 import { checkMediaType } from './steps/check-media-type.js';
@@ -31,6 +32,7 @@ export const pipelineSteps: readonly PipelineStep[] = [
   checkMediaType, // 415
   parseParameters, // 400 path, query, header
   requireResource, // 404 resource
+  authorizeTarget, // 403 of who may act on that resource (before 412: RFC 9110 13.2.1)
   judgePreconditions, // 412
   parseBody, // 400 body
   runOperation, // the domain: 409/422 and the result; Idempotency-Key replays

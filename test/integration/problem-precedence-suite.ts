@@ -7,7 +7,8 @@ import type { SuiteContext } from './suite-context.js';
 /**
  * The contract's precedence of problems (its order of checks), each test failing two checks at
  * once and expecting the earlier one: unknown route 404 -> 405 -> 401 -> 403 -> 406 -> 413 ->
- * 415 -> 400 (path, query) -> 404 (resource) -> 412 -> 400 (body) -> 409 / 422.
+ * 415 -> 400 (path, query) -> 404 (resource) -> 412 -> 400 (body) -> 409 / 422. The 403 of who
+ * may act on a resource needs the resource, so it is judged right after 404 (resource).
  */
 export function problemPrecedenceSuite(ctx: SuiteContext): void {
   const problemType = (res: { json<T>(): T }) =>
@@ -139,6 +140,24 @@ export function problemPrecedenceSuite(ctx: SuiteContext): void {
     it('404 before 400 (body): PATCH of an absent user with a bad body', async () => {
       const res = await ctx.fx.call('PATCH', `/users/${ctx.fx.absentId()}`, { json: { age: 1 } });
       expect(res.status).toBe(404);
+    });
+
+    it('403 (who may act on the resource) before 412: a USER changing an ADMIN with a stale If-Match', async () => {
+      const { id } = await ctx.fx.newUser();
+      await ctx.fx.expect(204, 'PUT', `/users/${id}/roles/2`);
+      const stale = { 'If-Match': '"stale"' };
+      const asUser = { token: ctx.server.userToken, headers: stale };
+      const answers = [
+        await ctx.fx.call('PATCH', `/users/${id}`, { ...asUser, json: { name: 'x' } }),
+        await ctx.fx.call('PUT', `/users/${id}`, {
+          ...asUser,
+          json: { name: 'x', email: ctx.fx.uniqueEmail() },
+        }),
+        await ctx.fx.call('DELETE', `/users/${id}`, asUser),
+        await ctx.fx.call('PATCH', `/users/${id}`, { ...asUser, json: { age: 1 } }),
+      ];
+      expect(answers.map((res) => res.status)).toEqual([403, 403, 403, 403]);
+      expect(problemType(answers[0]!)).toBe('forbidden');
     });
 
     it('412 before 400 (body): a stale If-Match and a bad body', async () => {

@@ -49,6 +49,12 @@ export interface OperationHandler<Input = OperationInput> {
    * the body (contract check order) on operations without a representation to precondition.
    */
   requires?(input: Input): void;
+  /**
+   * Throws 403 when the caller may not act on this resource (a USER changing a user who holds
+   * ADMIN), judged before preconditions and the body: a 412 must not tell a caller who may not
+   * act at all that their tag is stale (RFC 9110 13.2.1).
+   */
+  authorizes?(input: Input): void;
   current?(input: Input): Resource<unknown> | undefined;
   run(input: Input): OperationResult | Promise<OperationResult>;
 }

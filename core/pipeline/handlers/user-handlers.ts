@@ -1,8 +1,9 @@
 import { ApiProblem } from '../../domain/api-problem.js';
-import type { DomainContext } from '../../domain/ports.js';
+import type { DomainContext, Principal } from '../../domain/ports.js';
 import type { UserSortKey } from '../../domain/users-query.js';
 import {
   activateUser,
+  authorizeUserChange,
   createUser,
   deleteUser,
   getUser,
@@ -25,6 +26,13 @@ function sortKeys(values: readonly string[] = []): UserSortKey[] {
     return { field, direction: direction ?? 'asc' } as UserSortKey;
   });
 }
+
+/** 403 before preconditions: only an ADMIN may act on a user who holds ADMIN. */
+const authorizes = (input: {
+  ctx: DomainContext;
+  principal: Principal | undefined;
+  path: { id: number };
+}) => authorizeUserChange(input.ctx, caller(input), input.path.id);
 
 /** The user, or undefined when absent (PUT may create at that id). */
 function currentUser({ ctx, path }: { ctx: DomainContext; path: { id: number } }) {
@@ -70,6 +78,7 @@ export const userHandlers = {
   },
   getUser: { run: (input) => representation(getUser(input.ctx, input.path.id)) },
   replaceUser: {
+    authorizes,
     current: currentUser,
     async run(input) {
       const { user, created } = await replaceUser(
@@ -84,6 +93,7 @@ export const userHandlers = {
     },
   },
   updateUser: {
+    authorizes,
     current: (input) => getUser(input.ctx, input.path.id),
     async run(input) {
       const user = await updateUser(input.ctx, caller(input), input.path.id, input.body);
@@ -91,6 +101,7 @@ export const userHandlers = {
     },
   },
   deleteUser: {
+    authorizes,
     current: (input) => getUser(input.ctx, input.path.id),
     async run(input) {
       await deleteUser(input.ctx, caller(input), input.path.id);
@@ -99,6 +110,7 @@ export const userHandlers = {
   },
   activateUser: {
     requires: (input) => void getUser(input.ctx, input.path.id),
+    authorizes,
     async run(input) {
       return { status: 200, body: await activateUser(input.ctx, caller(input), input.path.id) };
     },
