@@ -353,7 +353,7 @@ export interface paths {
         };
         /**
          * List the roles
-         * @description The fixed catalog of roles, by id.
+         * @description The fixed catalog of roles, by id. Its `Last-Modified` is the time the data set was created (first start or last reset).
          */
         get: operations["listRoles"];
         put?: never;
@@ -377,7 +377,7 @@ export interface paths {
         };
         /**
          * List the categories
-         * @description The fixed catalog of categories, by id.
+         * @description The fixed catalog of categories, by id. Its `Last-Modified` is the time the data set was created (first start or last reset).
          */
         get: operations["listCategories"];
         put?: never;
@@ -1483,8 +1483,8 @@ export interface components {
          */
         AcceptPatch: string;
         /**
-         * @description CORS preflight only: request headers the client may send.
-         * @example Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key, X-Request-Id
+         * @description CORS preflight only: request headers the client may send (`Authorization`, `Content-Type`, `If-Match`, `If-None-Match`, `If-Modified-Since`, `Idempotency-Key`, `X-Request-Id`).
+         * @example Authorization, Content-Type, If-Match, If-None-Match, If-Modified-Since, Idempotency-Key, X-Request-Id
          */
         AccessControlAllowHeaders: string;
         /**
@@ -1498,8 +1498,8 @@ export interface components {
          */
         AccessControlAllowOrigin: string;
         /**
-         * @description CORS only: response headers a browser script may read.
-         * @example ETag, Location, Link, Retry-After, RateLimit, RateLimit-Policy, X-Request-Id
+         * @description CORS only (not on a preflight): response headers a browser script may read (`ETag`, `Last-Modified`, `Location`, `Link`, `Retry-After`, `RateLimit`, `RateLimit-Policy`, `X-Request-Id`).
+         * @example ETag, Last-Modified, Location, Link, Retry-After, RateLimit, RateLimit-Policy, X-Request-Id
          */
         AccessControlExposeHeaders: string;
         /**
@@ -3158,6 +3158,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETagWeak"];
+                    "Last-Modified": components["headers"]["LastModified"];
                     "Cache-Control": components["headers"]["CacheControlCatalog"];
                     Vary: components["headers"]["Vary"];
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -3234,6 +3235,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETagWeak"];
+                    "Last-Modified": components["headers"]["LastModified"];
                     "Cache-Control": components["headers"]["CacheControlCatalog"];
                     Vary: components["headers"]["Vary"];
                     "X-Request-Id": components["headers"]["XRequestId"];

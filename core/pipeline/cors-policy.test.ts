@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OpenAPIV3 } from 'openapi-types';
+import { loadSpec, type OpenApiDocument } from '../../spec/load-spec.js';
 import { corsHeaders } from './cors-policy.js';
 
 const ORIGIN = 'https://app.example';
@@ -31,6 +33,7 @@ describe('corsHeaders', () => {
 
   it.each([
     'ETag',
+    'Last-Modified',
     'Location',
     'Link',
     'Retry-After',
@@ -48,6 +51,7 @@ describe('corsHeaders', () => {
     'Content-Type',
     'If-Match',
     'If-None-Match',
+    'If-Modified-Since',
     'Idempotency-Key',
     'X-Request-Id',
   ])('allows %s on a preflight', (header) => {
@@ -66,5 +70,51 @@ describe('corsHeaders', () => {
     expect(Number(headers['Access-Control-Max-Age'])).toBeGreaterThan(0);
     expect(headers).not.toHaveProperty('Access-Control-Expose-Headers');
     expect(headers).not.toHaveProperty('Access-Control-Allow-Credentials');
+  });
+});
+
+/**
+ * The spec documents the two lists three times (the CORS convention in `info.description`, the
+ * header component's description and its example); all must name exactly what the server sends,
+ * in its order, so that the contract and the server cannot drift apart again (decision 0074).
+ */
+describe('the CORS header lists as the spec documents them', () => {
+  let spec: OpenApiDocument;
+  beforeAll(async () => {
+    spec = await loadSpec();
+  });
+
+  const sent = {
+    allowed: list(corsHeaders('*', ORIGIN, { allow: 'GET' })['Access-Control-Allow-Headers']),
+    exposed: list(corsHeaders('*', ORIGIN)['Access-Control-Expose-Headers']),
+  };
+  const component = (name: string) =>
+    spec.components?.headers?.[name] as OpenAPIV3.HeaderObject | undefined;
+  const codeSpans = (text: string) => [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+  const cases = [
+    {
+      kind: 'allowed' as const,
+      name: 'AccessControlAllowHeaders',
+      from: /Allowed request headers:([^]*?)\. Exposed:/,
+    },
+    {
+      kind: 'exposed' as const,
+      name: 'AccessControlExposeHeaders',
+      from: /Exposed:([^]*?)\. `Vary/,
+    },
+  ];
+
+  it.each(cases)('the $kind headers: the component example', ({ kind, name }) => {
+    expect(list(String(component(name)?.example))).toEqual(sent[kind]);
+  });
+
+  it.each(cases)('the $kind headers: the component description', ({ kind, name }) => {
+    expect(codeSpans(component(name)?.description ?? '')).toEqual(sent[kind]);
+  });
+
+  it.each(cases)('the $kind headers: the CORS convention in info.description', ({ kind, from }) => {
+    const text = from.exec(spec.info.description ?? '')?.[1];
+    expect(text, `no CORS ${kind} list in info.description`).toBeDefined();
+    expect(codeSpans(text ?? '')).toEqual(sent[kind]);
   });
 });

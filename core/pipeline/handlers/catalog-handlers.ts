@@ -7,8 +7,23 @@ import {
   requireRole,
 } from '../../domain/roles.js';
 import { getUser } from '../../domain/users-service.js';
+import type { Resource } from '../../domain/resource.js';
 import type { HandlerGroup } from './handler-table.js';
-import { CATALOG_CACHE, representation } from './operation-handler.js';
+import { CATALOG_CACHE, representation, type OperationResult } from './operation-handler.js';
+
+/**
+ * A catalog list: a weak ETag like every list, and (unlike other lists) Last-Modified, the
+ * data set's creation time, as the contract fixes for the catalogs, so If-Modified-Since works.
+ */
+function catalogList(resource: Resource<unknown[]>): OperationResult {
+  return {
+    status: 200,
+    body: resource.body,
+    etag: 'weak',
+    lastModified: resource.lastModified,
+    cacheControl: CATALOG_CACHE,
+  };
+}
 
 export const catalogHandlers = {
   listUserRoles: {
@@ -31,20 +46,10 @@ export const catalogHandlers = {
     },
   },
   listRoles: {
-    run: (input) => ({
-      status: 200,
-      body: listRoles(input.ctx).body,
-      etag: 'weak',
-      cacheControl: CATALOG_CACHE,
-    }),
+    run: (input) => catalogList(listRoles(input.ctx)),
   },
   listCategories: {
-    run: (input) => ({
-      status: 200,
-      body: listCategories(input.ctx).body,
-      etag: 'weak',
-      cacheControl: CATALOG_CACHE,
-    }),
+    run: (input) => catalogList(listCategories(input.ctx)),
   },
   getCategory: {
     run: (input) => representation(getCategory(input.ctx, input.path.id), CATALOG_CACHE),
