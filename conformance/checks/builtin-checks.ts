@@ -1,6 +1,7 @@
 import { CheckRegistry } from './check-registry.js';
 import { probeChecks } from './probe/probe-checks.js';
 import { responseChecks } from './response/response-checks.js';
+import { preconditionsAfterRefusal } from './stateful/preconditions-after-refusal.js';
 import { statefulChecks } from './stateful/stateful-checks.js';
 
 /**
@@ -11,5 +12,10 @@ import { statefulChecks } from './stateful/stateful-checks.js';
  * const registry = createDefaultRegistry().register(myCheck);
  */
 export function createDefaultRegistry(): CheckRegistry {
-  return new CheckRegistry().register(...responseChecks, ...probeChecks, ...statefulChecks);
+  return new CheckRegistry().register(
+    ...responseChecks,
+    ...probeChecks,
+    ...statefulChecks,
+    preconditionsAfterRefusal,
+  );
 }
