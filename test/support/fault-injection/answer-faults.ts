@@ -132,6 +132,21 @@ export const etagMissing: Fault = {
   }),
 };
 
+export const catalogListsWithoutLastModified: Fault = {
+  name: 'catalog-lists-without-last-modified',
+  description:
+    'GET /roles and GET /categories answer like other lists: a weak ETag and no Last-Modified',
+  expectedCheck: 'response_headers_conformance',
+  include: ['listRoles', 'listCategories'],
+  create: () => ({
+    response: (res, req) =>
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      [`${API}/roles`, `${API}/categories`].includes(pathOf(req))
+        ? { ...res, headers: omit(res.headers, 'last-modified') }
+        : res,
+  }),
+};
+
 export const acceptIgnored: Fault = {
   name: 'accept-ignored',
   description: 'Accept is ignored: Accept: text/html gets JSON with 200 instead of 406',

@@ -10,6 +10,7 @@ import {
   problemStatusMismatch,
   cacheControlDropped,
   etagMissing,
+  catalogListsWithoutLastModified,
   acceptIgnored,
 } from './answer-faults.js';
 import { authNotEnforced, roleNotEnforced, refreshReuseAllowed } from './auth-faults.js';
@@ -29,6 +30,7 @@ import {
   ifNoneMatchIgnored,
   ifModifiedSinceIgnored,
   ifMatchIgnored,
+  preconditionsBeforeRefusal,
   getRecordsVisits,
 } from './method-faults.js';
 import {
@@ -75,6 +77,7 @@ export const faults: Fault[] = [
   ifNoneMatchIgnored,
   ifModifiedSinceIgnored,
   ifMatchIgnored,
+  preconditionsBeforeRefusal,
   deleteDoesNotDelete,
   secondDelete204,
   staleReadAfterDelete,
@@ -97,4 +100,5 @@ export const faults: Fault[] = [
   getRecordsVisits,
   acceptIgnored,
   newUserNotReadable,
+  catalogListsWithoutLastModified,
 ];
