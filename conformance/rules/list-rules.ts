@@ -1,0 +1,84 @@
+import { C, I, judged, noCheck, type Rule } from './rule.js';
+
+const USERS = C('Users');
+const IDS = C('Precise rules / Identifiers and ordering');
+const HEADERS = C('Precise rules / Headers');
+
+/** Paging, sorting and filtering of lists (expansion is with the orders). */
+export const listRules: Rule[] = [
+  judged(
+    'lists.filter.status',
+    'GET /users?status= (ACTIVE, INACTIVE, BLOCKED): only users in that status',
+    I('Endpoints / Users'),
+    ['filter_honoured'],
+    ['status-filter-ignored'],
+  ),
+  judged(
+    'lists.filter.unknown-status-400',
+    'an unknown status value: 400',
+    C('Errors: RFC 9457 problem details'),
+    ['negative_data_rejection'],
+    [],
+  ),
+  judged(
+    'lists.paging.size',
+    'page (>= 0, default 0), size (1-100, default 20) are honoured',
+    USERS,
+    ['paging_invariants'],
+    ['size-ignored'],
+  ),
+  judged(
+    'lists.paging.totals',
+    'UserPage = content, totalElements, totalPages, page, size; consistent totals',
+    USERS,
+    ['paging_invariants', 'response_schema_conformance'],
+    ['paging-totals-off-by-one'],
+  ),
+  judged(
+    'lists.paging.past-end',
+    'a page past the end: 200 with empty content',
+    USERS,
+    ['paging_invariants'],
+    [],
+  ),
+  judged(
+    'lists.paging.size-over-100',
+    'size over 100: 400',
+    C('Errors: RFC 9457 problem details'),
+    ['negative_data_rejection'],
+    [],
+  ),
+  judged(
+    'lists.paging.link',
+    'a Link header (RFC 8288): first and last always, prev and next only when in range; other query parameters kept',
+    HEADERS,
+    ['paging_invariants'],
+    ['link-next-missing'],
+  ),
+  judged(
+    'lists.sort.accepted',
+    'sort field or field,asc|desc, repeatable; fields id, name, email, age, createdAt',
+    USERS,
+    ['positive_data_acceptance', 'not_a_server_error'],
+    ['sort-by-email-crashes'],
+  ),
+  judged(
+    'lists.sort.unknown-400',
+    'an unknown sort field: 400',
+    C('Errors: RFC 9457 problem details'),
+    ['negative_data_rejection'],
+    [],
+  ),
+  noCheck(
+    'lists.sort.honoured',
+    'sort orders the list; default id ascending; ties break by id; null age last; strings by code point',
+    IDS,
+    'no check reads the order of a sorted list',
+  ),
+  noCheck(
+    'lists.plain-arrays',
+    'orders, roles and categories lists are plain arrays by id',
+    IDS,
+    'the schema says array; nothing reads the order',
+  ),
+];

@@ -1,0 +1,172 @@
+import { C, I, judged, noCheck, type Rule } from './rule.js';
+
+const ORDERS = C('Orders, order items, categories');
+const PRECISE = C('Precise rules / Users, orders, roles');
+const STATES = ['PENDING', 'PAID', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
+const ALLOWED: Record<string, string[]> = {
+  PENDING: ['PAID', 'CANCELLED'],
+  PAID: ['SHIPPED', 'CANCELLED'],
+  SHIPPED: ['DELIVERED'],
+  DELIVERED: [],
+  CANCELLED: [],
+};
+const MACHINE = 'no check follows the order state machine';
+const lower = (s: string) => s.toLowerCase();
+
+/** Every transition of an order's status by PATCH: the allowed ones, then the refused ones. */
+function patchTransitions(): Rule[] {
+  const allowed = STATES.flatMap((from) =>
+    ALLOWED[from]!.map((to) =>
+      noCheck(
+        `orders.patch.${lower(from)}-to-${lower(to)}`,
+        `PATCH status ${from} -> ${to}: allowed, 200 with the order`,
+        ORDERS,
+        MACHINE,
+      ),
+    ),
+  );
+  const refused = STATES.map((from) => {
+    const to = STATES.filter((s) => s !== from && !ALLOWED[from]!.includes(s));
+    return noCheck(
+      `orders.patch.${lower(from)}-refused`,
+      `PATCH status ${from} -> ${to.join(', ')}: 409 (anything else than the transitions)`,
+      ORDERS,
+      MACHINE,
+    );
+  });
+  const same = noCheck(
+    'orders.patch.same-status-noop',
+    "a PATCH of an order's status to the status it has is a 200 no-op",
+    PRECISE,
+    MACHINE,
+  );
+  return [...allowed, ...refused, same];
+}
+
+/** Orders: creation, the state machine by action and by PATCH, replace, ownership, expand. */
+export const orderRules: Rule[] = [
+  judged(
+    'orders.create.201-location',
+    'POST /users/{userId}/orders: 201 with the order and Location /api/v1/users/{userId}/orders/{orderId}',
+    ORDERS,
+    ['location_resolves', 'response_headers_conformance', 'ensure_resource_availability'],
+    [],
+    'location-dropped and new-user-not-readable break users operations only',
+  ),
+  judged(
+    'orders.create.validation',
+    'product 1-200, categoryId >= 1, at most 100 items {product 1-200, quantity 1-1000}; unknown properties: 400',
+    ORDERS,
+    ['negative_data_rejection'],
+    [],
+    'invalid-data-accepted breaks createUser only',
+  ),
+  noCheck('orders.create.pending', 'a new order is PENDING', ORDERS, MACHINE),
+  judged(
+    'orders.create.missing-user',
+    'create for a missing user: 404 (orders of an absent user: 404)',
+    ORDERS,
+    ['absent_resource'],
+    [],
+  ),
+  noCheck(
+    'orders.create.blocked-user',
+    'create for a BLOCKED user: 409',
+    ORDERS,
+    'no check blocks a user and creates an order',
+  ),
+  noCheck(
+    'orders.create.unknown-category',
+    'a well-formed body with an unknown categoryId: 422',
+    ORDERS,
+    'no check sends a categoryId that does not exist',
+  ),
+  ...patchTransitions(),
+  noCheck(
+    'orders.cancel.pending-paid',
+    'POST /orders/{id}/cancel: PENDING or PAID -> CANCELLED, 200 with the order',
+    ORDERS,
+    MACHINE,
+  ),
+  noCheck(
+    'orders.cancel.cancelled-noop',
+    'cancel when already CANCELLED: 200, no change',
+    ORDERS,
+    MACHINE,
+  ),
+  noCheck(
+    'orders.cancel.shipped-delivered-409',
+    'cancel when SHIPPED or DELIVERED: 409',
+    ORDERS,
+    MACHINE,
+  ),
+  noCheck(
+    'orders.patch.fields-while-pending',
+    'PATCH product or categoryId only while PENDING, else 409',
+    ORDERS,
+    MACHINE,
+  ),
+  judged(
+    'orders.put.replace',
+    'PUT of an order replaces product, categoryId and items (items not sent become []), 200 with the order',
+    PRECISE,
+    ['put_idempotent'],
+    [],
+    'put-keeps-unsent breaks users only',
+  ),
+  noCheck(
+    'orders.put.while-pending',
+    'PUT of an order only while PENDING (else 409); userId, status and read-only fields ignored',
+    ORDERS,
+    MACHINE,
+  ),
+  judged(
+    'orders.put.absent-404',
+    'PUT of an absent order is 404 (orders are not created by PUT)',
+    ORDERS,
+    ['absent_resource'],
+    [],
+  ),
+  noCheck(
+    'orders.owner.mismatch-404',
+    'an order that does not belong to the user in the path: 404 (looked up by both identifiers)',
+    C('Errors: RFC 9457 problem details'),
+    'no check reads an order under another user',
+  ),
+  judged(
+    'orders.list.status-filter',
+    "GET /users/{userId}/orders?status=: a plain array of that user's orders in that status, by id",
+    ORDERS,
+    ['filter_honoured'],
+    [],
+    'status-filter-ignored breaks listUsers only',
+  ),
+  judged(
+    'orders.delete.any-status',
+    'DELETE of an order: 204 in any status, its items go with it; again: 404',
+    ORDERS,
+    ['delete_twice', 'use_after_free'],
+    [],
+    'the delete faults break users only; nothing reads the items after',
+  ),
+  judged(
+    'orders.expand',
+    'GET /orders/{id}?expand=user,items embeds them; unexpanded otherwise',
+    I('Endpoints / Orders'),
+    ['expand_honoured'],
+    ['expand-ignored'],
+  ),
+  judged(
+    'orders.expand.unknown-400',
+    'an unknown expand name is 400; expand exists only on GET /orders/{id}',
+    C('Precise rules / Requests'),
+    ['negative_data_rejection'],
+    [],
+  ),
+  noCheck(
+    'orders.items.order-id',
+    'items always carry orderId; GET /order-items/{id}: id, orderId, product, quantity',
+    PRECISE,
+    'the schema requires orderId, but nothing compares it with the order',
+  ),
+];

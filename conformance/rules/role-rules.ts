@@ -1,0 +1,112 @@
+import { C, I, judged, noCheck, outside, type Rule } from './rule.js';
+
+const ROLES = C('Roles');
+const PRECISE = C('Precise rules / Users, orders, roles');
+const IDS = C('Precise rules / Identifiers and ordering');
+
+/** Roles and their invariants, admin operations, id allocation and the store. */
+export const roleRules: Rule[] = [
+  judged(
+    'roles.admin-paths',
+    '/admin/** needs an authenticated user with the role ADMIN (403 otherwise)',
+    I('Authentication'),
+    ['admin_role_required'],
+    ['role-not-enforced'],
+  ),
+  judged(
+    'roles.assign-needs-admin',
+    'PUT and DELETE /users/{id}/roles/{roleId} need ADMIN (403 otherwise)',
+    ROLES,
+    ['admin_role_required'],
+    [],
+    'role-not-enforced breaks /admin/** only',
+  ),
+  noCheck(
+    'roles.admin-user-needs-admin',
+    'changing or deleting a user who holds ADMIN needs ADMIN',
+    PRECISE,
+    'no check changes an ADMIN as a USER',
+  ),
+  noCheck(
+    'roles.catalog',
+    'a fixed catalog at GET /roles: 1 USER, 2 ADMIN',
+    ROLES,
+    'the schema allows any role; nothing compares the catalog',
+  ),
+  noCheck(
+    'roles.assign.idempotent',
+    'PUT /users/{id}/roles/{roleId}: 204, idempotent',
+    ROLES,
+    'put_idempotent needs a request body; the role PUT has none',
+  ),
+  noCheck(
+    'roles.remove.not-held-404',
+    'DELETE of a role the user does not hold: 404',
+    ROLES,
+    'no check removes a role twice',
+  ),
+  judged('roles.unknown-404', 'unknown user or role: 404', ROLES, ['absent_resource'], []),
+  noCheck(
+    'roles.remove-user-409',
+    'removing the USER role is 409',
+    PRECISE,
+    'no check removes USER',
+  ),
+  noCheck(
+    'roles.last-admin-409',
+    'deleting, demoting or blocking the last ADMIN is 409 (at least one ADMIN)',
+    PRECISE,
+    'no check removes the last ADMIN (and the runner cannot know it holds the last one)',
+  ),
+  judged(
+    'roles.link-no-get',
+    'a role link has no representation (GET is 405)',
+    PRECISE,
+    ['unsupported_method'],
+    [],
+    '405-without-allow breaks users paths only',
+  ),
+  noCheck(
+    'ids.server-assigned-increasing',
+    'identifiers are positive integers assigned by the server, increasing, never reused',
+    C('Users'),
+    'no check compares the ids of two creations around a delete',
+  ),
+  noCheck(
+    'ids.counter-past-put',
+    'PUT-create at id X moves the counter past X; deletes and /admin/reset never move it back',
+    IDS,
+    'no check PUT-creates and then POSTs',
+  ),
+  judged(
+    'ids.path-positive-integer',
+    'path ids must be positive integers up to 2^53-1, else 400 (/users/abc, /users/1.json)',
+    IDS,
+    ['negative_data_rejection'],
+    [],
+  ),
+  noCheck(
+    'admin.reset',
+    'POST /admin/reset restores the demo data, keeps the id counters, clears refresh tokens and idempotency records; 204',
+    C('Admin'),
+    'the runner never resets a target it does not own (x-apikit-destructive)',
+  ),
+  outside(
+    'store.atomic-writes',
+    'a write is acknowledged only after the file is replaced atomically; a killed process never tears it',
+    C('The store'),
+    'needs killing the server process and reading its file',
+  ),
+  noCheck(
+    'store.serialized-writes',
+    "writes are serialized: concurrent requests never lose each other's updates",
+    C('The store'),
+    'no check sends concurrent writes and reads back',
+  ),
+  outside(
+    'store.demo-data',
+    'the demo data set is deterministic: users in all statuses, orders in every status, both roles, two logins',
+    C('The store'),
+    'the runner judges any target, including one that holds other data',
+  ),
+];

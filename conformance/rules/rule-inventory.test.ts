@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import * as prettier from 'prettier';
+import { describe, expect, it } from 'vitest';
+import { faults } from '../../test/support/fault-injection/faults.js';
+import { createDefaultRegistry } from '../checks/builtin-checks.js';
+import { FUZZ_CHECK_NAMES } from '../fuzz/fuzz-checks.js';
+import { renderRules } from './render-rules.js';
+import { ruleStatus } from './rule.js';
+import { ruleInventory } from './rule-inventory.js';
+
+const rules = ruleInventory.flatMap((area) => area.rules.map((rule) => ({ area, rule })));
+const checkNames = new Set([...createDefaultRegistry().names, ...FUZZ_CHECK_NAMES]);
+const faultByName = new Map(faults.map((f) => [f.name, f]));
+
+describe('the rule inventory', () => {
+  it('has unique ids of the stable form area.subject(.rule), each under its own area', () => {
+    const ids = rules.map(({ rule }) => rule.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    for (const { area, rule } of rules) {
+      expect(rule.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*){1,3}$/);
+      expect(area.id).toMatch(/^[a-z]+$/);
+    }
+  });
+
+  it('names only checks of the default registry and the fuzz checks', () => {
+    const unknown = rules.flatMap(({ rule }) => rule.checks.filter((c) => !checkNames.has(c)));
+    expect(unknown).toEqual([]);
+  });
+
+  it('names only faults of the fault table, each expected to be caught by one of its checks', () => {
+    for (const { rule } of rules) {
+      for (const name of rule.faults) {
+        const fault = faultByName.get(name);
+        expect(fault, `${rule.id}: unknown fault ${name}`).toBeDefined();
+        expect(rule.checks, `${rule.id}: ${name} is expected of another check`).toContain(
+          fault!.expectedCheck,
+        );
+      }
+    }
+  });
+
+  it('gives every rule a check and a fault, or says why not', () => {
+    for (const { rule } of rules) {
+      const status = ruleStatus(rule);
+      if (status === 'not-checkable') {
+        expect(rule.notCheckable, rule.id).not.toBe('');
+        expect([...rule.checks, ...rule.faults], rule.id).toEqual([]);
+      } else if (status !== 'proven') {
+        expect(rule.gap, rule.id).toMatch(/^no (check|fault) yet/);
+      }
+      expect(rule.says.length, rule.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('lists every fault of the table under some rule', () => {
+    const named = new Set(rules.flatMap(({ rule }) => rule.faults));
+    expect(faults.map((f) => f.name).filter((n) => !named.has(n))).toEqual([]);
+  });
+
+  it('is what docs/conformance-rules.md shows (npm run render:rules)', async () => {
+    const file = fileURLToPath(new URL('../../docs/conformance-rules.md', import.meta.url));
+    const options = { ...(await prettier.resolveConfig(file)), filepath: file };
+    const rendered = await prettier.format(renderRules(ruleInventory), options);
+    expect(readFileSync(file, 'utf8')).toBe(rendered);
+  });
+});

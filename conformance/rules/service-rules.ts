@@ -1,0 +1,121 @@
+import { C, I, judged, noCheck, outside, type Rule } from './rule.js';
+
+const SHARED = C('HTTP semantics shared by every path');
+const HEADERS = C('Precise rules / Headers');
+const ADDRESSES = C('Addresses and versions');
+
+/** Idempotency keys, served documents and open routes, request id, rate limits, CORS, design. */
+export const serviceRules: Rule[] = [
+  judged(
+    'idem.replay',
+    'the same Idempotency-Key with the same body within 24 hours replays the first answer (status, body, Location)',
+    SHARED,
+    ['idempotency_key_replay'],
+    ['idempotency-key-ignored'],
+  ),
+  judged(
+    'idem.other-body-422',
+    'the same Idempotency-Key with another body: 422',
+    SHARED,
+    ['idempotency_key_replay'],
+    [],
+    'idempotency-key-ignored drops the key, so the replay fails first; no fault accepts another body alone',
+  ),
+  noCheck(
+    'idem.in-flight-409',
+    'the same Idempotency-Key while the first is still being handled: 409',
+    SHARED,
+    'no check sends two requests with one key at once',
+  ),
+  noCheck(
+    'idem.scope',
+    'keys are scoped to (subject, method, path); every answer to a request that passed validation is remembered',
+    HEADERS,
+    'no check reuses a key as another subject or on another path',
+  ),
+  judged(
+    'idem.key-length',
+    'keys are at most 255 characters (longer: 400, pointer #/header/Idempotency-Key)',
+    HEADERS,
+    ['negative_data_rejection'],
+    [],
+  ),
+  outside(
+    'idem.24-hours',
+    'a key is remembered for 24 hours',
+    SHARED,
+    'a run cannot wait 24 hours',
+  ),
+  noCheck(
+    'open.routes',
+    'open to all: /auth/**, GET /healthz, GET /openapi.json, GET /openapi.yaml, GET /docs',
+    ADDRESSES,
+    "the served documents and /healthz lie outside the spec's paths; no check calls them",
+  ),
+  judged(
+    'open.options',
+    'every OPTIONS is open (a CORS preflight carries no token)',
+    C('Precise rules / Requests'),
+    ['allow_header_conformance'],
+    [],
+    'the check sends OPTIONS without a token (the spec declares it open); no fault asks for one',
+  ),
+  noCheck(
+    'open.openapi-served',
+    'GET /openapi.json and /openapi.yaml serve the contract as written in spec/',
+    ADDRESSES,
+    'no check fetches the served documents and compares them with the spec the run reads',
+  ),
+  judged(
+    'request-id.present',
+    'a request id (X-Request-Id) is on every response and in the problem body as requestId',
+    C('Errors: RFC 9457 problem details'),
+    ['response_headers_conformance', 'response_schema_conformance'],
+    [],
+  ),
+  noCheck(
+    'request-id.echo',
+    'X-Request-Id is echoed when the client sends one, generated otherwise',
+    C('Errors: RFC 9457 problem details'),
+    'no check sends an X-Request-Id and compares',
+  ),
+  judged(
+    'rate-limit.headers',
+    'RateLimit-Policy and RateLimit on every response under /api while a limit is on, OPTIONS aside',
+    HEADERS,
+    ['response_headers_conformance'],
+    [],
+    'judged only when present (the spec marks them optional: limits may be off)',
+  ),
+  noCheck(
+    'rate-limit.429',
+    'rate limit exceeded: 429 with Retry-After (integer seconds) and the RateLimit headers',
+    C('Errors: RFC 9457 problem details'),
+    'a run does not exhaust the limit (1,000 a minute by default; off in test runs)',
+  ),
+  noCheck(
+    'cors.headers',
+    'CORS allows Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key; exposes ETag, Location, Link, Retry-After, RateLimit, X-Request-Id',
+    SHARED,
+    'no check sends a preflight and reads the CORS headers',
+  ),
+  judged(
+    'location.path-absolute',
+    'Location, Link and instance use the path-absolute form under /api/v1',
+    HEADERS,
+    ['response_headers_conformance', 'location_resolves'],
+    ['location-dropped'],
+  ),
+  outside(
+    'design.path-conventions',
+    'nouns, plurals, lower-case with hyphens, no file extensions, nest at most two levels, actions as POST on a verb',
+    I('Path conventions'),
+    "a rule of the spec's design, not of a server's answers (the spec is linted)",
+  ),
+  outside(
+    'design.info-version',
+    'the interface description carries a version field with a three-part number (1.0.0)',
+    I('Versioning'),
+    "a property of the spec document, not of a server's answers",
+  ),
+];

@@ -1,0 +1,182 @@
+import { C, I, judged, noCheck, type Rule } from './rule.js';
+
+const USERS = C('Users');
+const PRECISE = C('Precise rules / Users, orders, roles');
+
+/** Users: creation, validation, uniqueness, replace and update, delete, the user state machine. */
+export const userRules: Rule[] = [
+  judged(
+    'users.create.201-location',
+    'POST /users: 201, body UserDto, header Location with the path of the new user',
+    I('Endpoints / Users'),
+    ['status_code_conformance', 'location_resolves', 'ensure_resource_availability'],
+    ['create-answers-200', 'location-dropped', 'new-user-not-readable'],
+  ),
+  judged(
+    'users.create.validation',
+    'name 1-100 characters, email (format email), optional age (minimum 18); unknown properties: 400',
+    USERS,
+    ['negative_data_rejection'],
+    ['invalid-data-accepted'],
+  ),
+  judged(
+    'users.create.valid-accepted',
+    'a name of 1-100 Unicode code points, stored exactly as sent, is accepted',
+    C('Precise rules / Requests'),
+    ['positive_data_acceptance'],
+    ['long-names-rejected'],
+  ),
+  judged(
+    'users.create.age-optional',
+    'age is optional (null when not sent)',
+    USERS,
+    ['not_a_server_error', 'positive_data_acceptance'],
+    ['create-without-age-crashes'],
+  ),
+  judged(
+    'users.null-name-email',
+    'name: null or email: null is 400',
+    C('Precise rules / Requests'),
+    ['negative_data_rejection'],
+    [],
+    'invalid-data-accepted does not single out null',
+  ),
+  judged(
+    'users.lone-surrogate',
+    'lone surrogates in names are 400',
+    C('Precise rules / Requests'),
+    ['negative_data_rejection'],
+    [],
+  ),
+  judged(
+    'users.dto.fields',
+    'UserDto: id, name, email, age (or null: always present), status, createdAt, updatedAt; nothing else',
+    USERS,
+    ['response_schema_conformance'],
+    ['createdAt-missing', 'password-hash-leaked'],
+  ),
+  noCheck(
+    'users.email.unique',
+    'emails are unique, compared case-insensitively: 409 on a clash (create, replace, update)',
+    USERS,
+    'no check creates a second user with a clashing email',
+  ),
+  noCheck(
+    'users.create.starts-inactive',
+    'a new user starts INACTIVE',
+    USERS,
+    'the schema allows every status; nothing reads the status of a new user',
+  ),
+  noCheck(
+    'users.create.holds-user',
+    'every new user holds USER',
+    C('Roles'),
+    'no check reads the roles of a new user',
+  ),
+  judged(
+    'users.put.replace',
+    'PUT /users/{id} replaces name, email and age (age not sent -> null)',
+    USERS,
+    ['put_idempotent'],
+    ['put-keeps-unsent'],
+  ),
+  noCheck(
+    'users.put.keeps-status-created',
+    'PUT /users/{id}: status and createdAt stay',
+    PRECISE,
+    'put_idempotent compares two PUTs, not the fields a PUT must keep',
+  ),
+  noCheck(
+    'users.put.create-at-absent',
+    'PUT to an absent id creates the user there: 201 with Location, same effects as POST',
+    USERS,
+    'no check PUTs to an absent id',
+  ),
+  noCheck(
+    'users.read-only-ignored',
+    'read-only fields (id, status, createdAt, updatedAt) in PUT and PATCH bodies are accepted and ignored',
+    USERS,
+    'no check sends a GET body back as a PUT or PATCH',
+  ),
+  judged(
+    'users.patch.keeps-unsent',
+    'PATCH: only the fields to change; unsent fields stay unchanged',
+    I('Method semantics'),
+    ['patch_keeps_fields'],
+    ['patch-resets-unsent'],
+  ),
+  noCheck(
+    'users.patch.age-null',
+    'PATCH with age: null clears it',
+    USERS,
+    'no check sends age: null',
+  ),
+  noCheck(
+    'users.patch.empty',
+    'PATCH {} is 200 with nothing written (ETag unchanged)',
+    C('Precise rules / Requests'),
+    'no check sends an empty PATCH and compares ETags',
+  ),
+  noCheck(
+    'users.patch.all-or-nothing',
+    'a PATCH is judged on the state before it and applied all or nothing',
+    C('Precise rules / Requests'),
+    'no check sends a PATCH with one valid and one invalid field and reads back',
+  ),
+  judged(
+    'users.delete.204-then-404',
+    'DELETE /users/{id}: 204; again: 404',
+    USERS,
+    ['delete_twice'],
+    ['second-delete-204'],
+  ),
+  judged(
+    'users.delete.gone',
+    'after DELETE the user is absent: GET answers 404',
+    I('Errors'),
+    ['use_after_free'],
+    ['delete-does-not-delete', 'stale-read-after-delete', 'stale-cache-after-delete'],
+  ),
+  noCheck(
+    'users.delete.cascade',
+    'DELETE of a user deletes their orders, their items, role links and refresh tokens',
+    USERS,
+    "no check reads a deleted user's orders, items or tokens",
+  ),
+  noCheck(
+    'users.activate.inactive',
+    'POST /users/{id}/activate: INACTIVE -> ACTIVE, 200 with the user',
+    USERS,
+    'no check follows the user state machine',
+  ),
+  noCheck(
+    'users.activate.active-noop',
+    'activate when already ACTIVE: 200, no change',
+    USERS,
+    'no check follows the user state machine',
+  ),
+  noCheck(
+    'users.activate.blocked-409',
+    'activate when BLOCKED: 409',
+    USERS,
+    'no check follows the user state machine',
+  ),
+  noCheck(
+    'users.block',
+    'POST /admin/users/{id}/block: -> BLOCKED, 200 with the user; already BLOCKED: 200 no-op',
+    C('Admin'),
+    'no check follows the user state machine',
+  ),
+  noCheck(
+    'users.unblock',
+    'POST /admin/users/{id}/unblock: -> INACTIVE, 200; unblock never demotes an ACTIVE user',
+    C('Admin'),
+    'no check follows the user state machine',
+  ),
+  noCheck(
+    'users.status.not-patchable',
+    'status is read-only: a PUT or PATCH does not move the user state machine',
+    USERS,
+    'no check sends a status in a PUT or PATCH and reads it back',
+  ),
+];
