@@ -11,7 +11,8 @@ import {
   type ProxySummary,
   type ProxyViolation,
 } from './proxy-tally.js';
-import { drainServer, serverOrigin } from '../node-runtime/drain-server.js';
+import { drainServer } from '../node-runtime/drain-server.js';
+import { listenServer } from '../node-runtime/listen-server.js';
 import { createProxyHandler } from './create-proxy-handler.js';
 import { formatViolation } from './format-violation.js';
 
@@ -119,21 +120,13 @@ export async function startValidationProxy(
     }),
   );
   const host = options.host ?? '127.0.0.1';
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 4010, host, () => {
-        server.removeListener('error', reject);
-        resolve();
-      });
-    });
-  } catch (error) {
+  const url = await listenServer(server, options.port ?? 4010, host).catch(async (error) => {
     await prism.close();
     throw error;
-  }
+  });
   let closing: Promise<void> | undefined;
   return {
-    url: serverOrigin(server, host),
+    url,
     upstream,
     prism,
     summary: tally.summary,

@@ -20,7 +20,8 @@ import {
 } from '../node-runtime/server-config.js';
 import { createStore } from './store/create-store.js';
 import { createDurableStore } from '../core/store/durable-store.js';
-import { drainServer, serverOrigin } from '../node-runtime/drain-server.js';
+import { drainServer } from '../node-runtime/drain-server.js';
+import { listenServer } from '../node-runtime/listen-server.js';
 
 /** A listening reference server. */
 export interface RunningServer {
@@ -101,13 +102,10 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   });
   const server = createHttpServer(app);
   server.on('clientError', answerClientError);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
+  const url = await listenServer(server, config.port, config.host);
   let closing: Promise<void> | undefined;
   return {
-    url: serverOrigin(server, config.host),
+    url,
     app,
     server,
     store,

@@ -5,7 +5,8 @@ import {
   type PrismServer,
   type StartPrismOptions,
 } from '../../node-runtime/start-prism.js';
-import { drainServer, serverOrigin } from '../../node-runtime/drain-server.js';
+import { drainServer } from '../../node-runtime/drain-server.js';
+import { listenServer } from '../../node-runtime/listen-server.js';
 import { contractDocuments } from './contract-documents.js';
 import { createPrismFront } from './create-prism-front.js';
 
@@ -68,21 +69,13 @@ export async function startPrismMock(options: PrismMockOptions): Promise<Running
     createPrismFront({ documents, basePath, prismUrl: new URL(prism.url) }),
   );
   server.on('clientError', answerClientError);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 4010, host, () => {
-        server.removeListener('error', reject);
-        resolve();
-      });
-    });
-  } catch (error) {
+  const url = await listenServer(server, options.port ?? 4010, host).catch(async (error) => {
     await prism.close();
     throw error;
-  }
+  });
   let closing: Promise<void> | undefined;
   return {
-    url: serverOrigin(server, host),
+    url,
     basePath,
     prism,
     close() {

@@ -17,7 +17,8 @@ import {
 } from '../create-mock-api.js';
 import { internalError, sendProblem } from './send-problem.js';
 import { lazyDocsHandler } from '../../node-runtime/lazy-docs-handler.js';
-import { drainServer, serverOrigin } from '../../node-runtime/drain-server.js';
+import { drainServer } from '../../node-runtime/drain-server.js';
+import { listenServer } from '../../node-runtime/listen-server.js';
 
 /** How to serve the MSW mocks over HTTP; every field has a default. */
 export interface MockServerOptions {
@@ -124,14 +125,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
   // Methods Node's parser does not know (BREW) and malformed HTTP: problem+json, as `serve`.
   server.on('clientError', answerClientError);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => {
-      server.removeListener('error', reject);
-      resolve();
-    });
-  });
-  const url = serverOrigin(server, config.host);
+  const url = await listenServer(server, config.port, config.host);
   let closing: Promise<void> | undefined;
   return {
     url,
