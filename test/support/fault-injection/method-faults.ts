@@ -1,5 +1,5 @@
 /** Faults in HTTP method semantics: 405 and Allow, HEAD, safe GETs, conditional requests. */
-import { USER_PATH, pathOf, withoutHeader } from './fault-helpers.js';
+import { USER_PATH, pathOf, problemAnswer, readBack, withoutHeader } from './fault-helpers.js';
 import { omit } from './fault-proxy.js';
 import type { Fault } from './faults.js';
 
@@ -68,6 +68,31 @@ export const ifMatchIgnored: Fault = {
   expectedCheck: 'if_match_precondition',
   include: ['users'],
   create: () => withoutHeader('if-match'),
+};
+
+export const preconditionsBeforeRefusal: Fault = {
+  name: 'preconditions-before-refusal',
+  description:
+    'If-Match is judged in a middleware before the handler authorizes: a USER changing an ADMIN with a stale tag gets 412, not 403',
+  expectedCheck: 'preconditions_after_refusal',
+  include: ['users'],
+  create: () => ({
+    request: async (req, ctx) => {
+      const ifMatch = req.headers['if-match'];
+      if (!ifMatch || ifMatch === '*' || !['PUT', 'PATCH', 'DELETE'].includes(req.method))
+        return req;
+      if (!USER_PATH.test(pathOf(req))) return req;
+      const current = await ctx.forward(readBack(req));
+      const etag = current.headers.etag;
+      if (current.status !== 200 || !etag || ifMatch.includes(etag)) return req;
+      return problemAnswer(current, req, {
+        kind: 'precondition-failed',
+        title: 'Precondition failed',
+        status: 412,
+        detail: `If-Match ${ifMatch} does not match the current ETag.`,
+      });
+    },
+  }),
 };
 
 export const getRecordsVisits: Fault = {
