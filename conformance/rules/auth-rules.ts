@@ -129,7 +129,8 @@ export const authRules: Rule[] = [
     'presenting a spent refresh token revokes its whole family (reuse detection): 401',
     AUTH,
     ['refresh_rotation'],
-    ['refresh-reuse-allowed'],
+    [],
+    'refresh-reuse-allowed fails the rotation step first; no fault keeps rotation and skips the family',
   ),
   judged(
     'auth.refresh.same-shape',

@@ -43,6 +43,25 @@ function patchTransitions(): Rule[] {
   return [...allowed, ...refused, same];
 }
 
+/** POST /orders/{id}/cancel from every status. */
+function cancelTransitions(): Rule[] {
+  const answer: Record<string, string> = {
+    PENDING: '-> CANCELLED, 200 with the order',
+    PAID: '-> CANCELLED, 200 with the order',
+    SHIPPED: '409',
+    DELIVERED: '409',
+    CANCELLED: '200, no change',
+  };
+  return STATES.map((from) =>
+    noCheck(
+      `orders.cancel.from-${lower(from)}`,
+      `POST /orders/{id}/cancel when ${from}: ${answer[from]}`,
+      ORDERS,
+      MACHINE,
+    ),
+  );
+}
+
 /** Orders: creation, the state machine by action and by PATCH, replace, ownership, expand. */
 export const orderRules: Rule[] = [
   judged(
@@ -82,24 +101,7 @@ export const orderRules: Rule[] = [
     'no check sends a categoryId that does not exist',
   ),
   ...patchTransitions(),
-  noCheck(
-    'orders.cancel.pending-paid',
-    'POST /orders/{id}/cancel: PENDING or PAID -> CANCELLED, 200 with the order',
-    ORDERS,
-    MACHINE,
-  ),
-  noCheck(
-    'orders.cancel.cancelled-noop',
-    'cancel when already CANCELLED: 200, no change',
-    ORDERS,
-    MACHINE,
-  ),
-  noCheck(
-    'orders.cancel.shipped-delivered-409',
-    'cancel when SHIPPED or DELIVERED: 409',
-    ORDERS,
-    MACHINE,
-  ),
+  ...cancelTransitions(),
   noCheck(
     'orders.patch.fields-while-pending',
     'PATCH product or categoryId only while PENDING, else 409',

@@ -78,6 +78,18 @@ export const roleRules: Rule[] = [
     IDS,
     'no check PUT-creates and then POSTs',
   ),
+  noCheck(
+    'ids.put-create-deleted',
+    'a client may PUT-create at any absent id, a deleted one included',
+    IDS,
+    'no check PUTs at the id of a deleted user',
+  ),
+  noCheck(
+    'catalog.categories',
+    'categories are a fixed catalog (GET /categories, GET /categories/{id}: id, name)',
+    C('Orders, order items, categories'),
+    'the schema judges the shape; nothing compares the catalog between calls',
+  ),
   judged(
     'ids.path-positive-integer',
     'path ids must be positive integers up to 2^53-1, else 400 (/users/abc, /users/1.json)',

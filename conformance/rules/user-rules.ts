@@ -3,6 +3,33 @@ import { C, I, judged, noCheck, type Rule } from './rule.js';
 const USERS = C('Users');
 const PRECISE = C('Precise rules / Users, orders, roles');
 
+const USER_STATES = ['INACTIVE', 'ACTIVE', 'BLOCKED'] as const;
+
+/** POST /admin/users/{id}/block and /unblock from every status of the user. */
+function adminTransitions(): Rule[] {
+  const block = (from: string) => (from === 'BLOCKED' ? '200, no change' : '-> BLOCKED, 200');
+  const unblock = (from: string) =>
+    ({
+      BLOCKED: '-> INACTIVE, 200',
+      INACTIVE: '200, no change',
+      ACTIVE: '200, no change (unblock never demotes an ACTIVE user)',
+    })[from];
+  return USER_STATES.flatMap((from) => [
+    noCheck(
+      `users.block.from-${from.toLowerCase()}`,
+      `POST /admin/users/{id}/block when ${from}: ${block(from)}`,
+      C('Admin'),
+      'no check follows the user state machine',
+    ),
+    noCheck(
+      `users.unblock.from-${from.toLowerCase()}`,
+      `POST /admin/users/{id}/unblock when ${from}: ${unblock(from)}`,
+      C('Admin'),
+      'no check follows the user state machine',
+    ),
+  ]);
+}
+
 /** Users: creation, validation, uniqueness, replace and update, delete, the user state machine. */
 export const userRules: Rule[] = [
   judged(
@@ -47,6 +74,21 @@ export const userRules: Rule[] = [
     C('Precise rules / Requests'),
     ['negative_data_rejection'],
     [],
+  ),
+  judged(
+    'users.email.max-length',
+    'emails: at most 254 characters',
+    C('Precise rules / Requests'),
+    ['negative_data_rejection'],
+    [],
+  ),
+  judged(
+    'users.stored-as-sent',
+    'names and emails are stored exactly as sent (emails compared lower-cased)',
+    C('Precise rules / Requests'),
+    ['fuzz_read_back', 'location_resolves'],
+    [],
+    'no fault alters a stored name or email',
   ),
   judged(
     'users.dto.fields',
@@ -161,18 +203,7 @@ export const userRules: Rule[] = [
     USERS,
     'no check follows the user state machine',
   ),
-  noCheck(
-    'users.block',
-    'POST /admin/users/{id}/block: -> BLOCKED, 200 with the user; already BLOCKED: 200 no-op',
-    C('Admin'),
-    'no check follows the user state machine',
-  ),
-  noCheck(
-    'users.unblock',
-    'POST /admin/users/{id}/unblock: -> INACTIVE, 200; unblock never demotes an ACTIVE user',
-    C('Admin'),
-    'no check follows the user state machine',
-  ),
+  ...adminTransitions(),
   noCheck(
     'users.status.not-patchable',
     'status is read-only: a PUT or PATCH does not move the user state machine',
