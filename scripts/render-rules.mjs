@@ -15,8 +15,8 @@ const target = join(root, 'docs/conformance-rules.md');
 
 const entry = `
 import { renderRules } from './conformance/rules/render-rules.ts';
-import { ruleInventory } from './conformance/rules/rule-inventory.ts';
-export default renderRules(ruleInventory);
+import { checksWithoutRule, ruleInventory } from './conformance/rules/rule-inventory.ts';
+export default renderRules(ruleInventory, checksWithoutRule);
 `;
 
 const bundle = await esbuild.build({

@@ -39,9 +39,12 @@ function row(rule: Rule): string {
  * docs/conformance-rules.md from the inventory: counts first, then one table per area.
  *
  * @example
- * writeFileSync('docs/conformance-rules.md', renderRules(ruleInventory));
+ * writeFileSync('docs/conformance-rules.md', renderRules(ruleInventory, checksWithoutRule));
  */
-export function renderRules(areas: RuleArea[]): string {
+export function renderRules(
+  areas: RuleArea[],
+  checksWithoutRule: Record<string, string> = {},
+): string {
   const c = ruleCounts(areas);
   const notCheckable = areas
     .flatMap((a) => a.rules)
@@ -63,10 +66,16 @@ export function renderRules(areas: RuleArea[]): string {
     `- gaps without a fault (checked only): ${c.noFault}`,
     `- not checkable from outside: ${c.notCheckable}`,
     '',
+    'A rule is _checked_ when a registered check (`apikit conform --checks NAME`) judges it, as',
+    "read in the check's code; _proven_ when a fault of the table, whose expected check is one",
+    "of the rule's checks, breaks that very rule. Anything less is listed as a gap, with why.",
+    '',
     '## Not checkable from outside, and why',
     '',
     ...notCheckable,
   ];
+  const generic = Object.entries(checksWithoutRule).map(([name, why]) => `- \`${name}\`: ${why}`);
+  if (generic.length) lines.push('', '## Checks that judge no rule here', '', ...generic);
   for (const area of areas) {
     lines.push('', `## ${area.title} (\`${area.id}\`, ${area.rules.length})`, '');
     lines.push('| id | rule | source | checks | faults | status |');

@@ -35,3 +35,12 @@ export const ruleInventory: RuleArea[] = [
     rules: serviceRules,
   },
 ];
+
+/**
+ * Registered checks that judge no rule of the two documents, and why: generic checks of
+ * OpenAPI that this contract gives nothing to judge.
+ */
+export const checksWithoutRule: Record<string, string> = {
+  missing_required_header:
+    'generic OpenAPI check: this contract declares no required request header, so it skips',
+};
