@@ -1,15 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createStepHarness,
-  type StepHarness,
-} from '../../../test/support/pipeline/step-harness.js';
+import { describe, expect, it } from 'vitest';
+import { stepHarness } from '../../../test/support/pipeline/step-harness.js';
 import { authorizeTarget } from './authorize-target.js';
 
-let env: StepHarness['env'];
-let admin: StepHarness['admin'];
-let user: StepHarness['user'];
-let reaching: StepHarness['reaching'];
-beforeAll(async () => ({ env, admin, user, reaching } = await createStepHarness()));
+const { env, admin, user, reaching } = stepHarness();
 
 const json = { 'Content-Type': 'application/json' };
 const stale = { 'If-Match': '"stale"' };

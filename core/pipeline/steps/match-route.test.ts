@@ -1,16 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createStepHarness,
-  type StepHarness,
-} from '../../../test/support/pipeline/step-harness.js';
+import { describe, expect, it } from 'vitest';
+import { stepHarness } from '../../../test/support/pipeline/step-harness.js';
 import { createExchange, type Exchange } from '../exchange.js';
 import { matchRoute } from './match-route.js';
 
-let env: StepHarness['env'];
-let admin: StepHarness['admin'];
-let user: StepHarness['user'];
-let reaching: StepHarness['reaching'];
-beforeAll(async () => ({ env, admin, user, reaching } = await createStepHarness()));
+const { env, admin, user, reaching } = stepHarness();
 
 describe('matchRoute', () => {
   it('matches a path of the spec and keeps its raw parameters', async () => {

@@ -1,5 +1,7 @@
 import { createJwtAccessTokenCodec } from '../../../node-runtime/jwt-access-token-codec.js';
-import { loadSpec } from '../../../spec/load-spec.js';
+import { beforeAll } from 'vitest';
+import bundled from '../../../spec/openapi.json' with { type: 'json' };
+import { dereferenceDocument } from '../../../spec/dereference-document.js';
 import { createTestContext } from '../domain/test-context.js';
 import { testDataset } from '../domain/test-dataset.js';
 import { createExchange, type Exchange } from '../../../core/pipeline/exchange.js';
@@ -26,27 +28,33 @@ export interface StepHarness {
 
 /**
  * The pipeline over the test data set with real HS256 tokens, for the tests beside each step.
+ * Call it at the top of a test file: the callers' headers are filled in before the tests run.
  *
  * @example
- * let reaching: StepHarness['reaching'];
- * beforeAll(async () => ({ reaching } = await createStepHarness()));
+ * const { env, admin, reaching } = stepHarness();
  */
-export async function createStepHarness(): Promise<StepHarness> {
+export function stepHarness(): StepHarness {
   const codec = createJwtAccessTokenCodec('a-test-signing-secret-of-at-least-32-bytes');
   const tc = createTestContext(testDataset());
   const env = createPipelineEnv({
     ctx: { ...tc.ctx, tokens: codec },
-    spec: await loadSpec(),
+    spec: dereferenceDocument(bundled),
     documents: { json: () => '', yaml: () => '' },
   });
-  const now = tc.clock.now();
-  const bearer = async (sub: string, name: string, role: 'ADMIN' | 'USER') => ({
-    Authorization: `Bearer ${await codec.sign({ sub, name, role }, 900, now)}`,
+  const admin: Record<string, string> = {};
+  const user: Record<string, string> = {};
+  beforeAll(async () => {
+    const now = tc.clock.now();
+    const bearer = async (sub: string, name: string, role: 'ADMIN' | 'USER') => ({
+      Authorization: `Bearer ${await codec.sign({ sub, name, role }, 900, now)}`,
+    });
+    Object.assign(admin, await bearer('1', 'Ada', 'ADMIN'));
+    Object.assign(user, await bearer('2', 'Bob', 'USER'));
   });
   return {
     env,
-    admin: await bearer('1', 'Ada', 'ADMIN'),
-    user: await bearer('2', 'Bob', 'USER'),
+    admin,
+    user,
     reaching: async (step, method, target, headers = {}, body) => {
       const [path = '', query = ''] = target.split('?');
       const x = createExchange({
