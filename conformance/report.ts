@@ -3,7 +3,10 @@
  * other reporter renders. Documented in the README; keep it stable.
  */
 
+import type { CoverageReason, UnexercisedStatus } from './coverage-reasons.js';
 import type { FuzzStats } from './fuzz/fuzz-tally.js';
+
+export type { CoverageReason, UnexercisedStatus } from './coverage-reasons.js';
 
 /** A request as sent, enough to reproduce it. */
 export interface RecordedRequest {
@@ -51,6 +54,25 @@ export interface CoverageRow {
   exercised: string[];
   /** Statuses received that the spec does not document for the operation. */
   undocumented: string[];
+  /**
+   * Each documented status not received, with why (`coverage-reasons.ts`): the run could not
+   * provoke it (a reason of the catalog), or could have and did not (`not-reached`).
+   */
+  unexercised?: UnexercisedStatus[];
+}
+
+/** The coverage in numbers: documented (operation, status) pairs and what became of them. */
+export interface CoverageTotals {
+  documented: number;
+  exercised: number;
+  /** Documented pairs the run could not provoke, by reason (`not-reached` excluded). */
+  notProvokable: Partial<Record<CoverageReason, number>>;
+  /** Documented pairs the run could have provoked and did not: the gaps to look at. */
+  notReached: number;
+  /** Received pairs the spec does not document. */
+  undocumented: number;
+  /** Operations left out as destructive (no row): pass --allow-destructive to cover them. */
+  destructiveLeftOut?: string[];
 }
 
 export interface ConformanceSummary {
@@ -78,6 +100,8 @@ export interface ConformanceSummary {
   rateLimits?: { policy: string; quota?: number; windowSeconds?: number }[];
   /** The numbers of the fuzz phase, when the run fuzzed (`fuzz` option, `--fuzz N`). */
   fuzz?: FuzzStats;
+  /** The coverage rows in numbers, with why the unexercised pairs were not reached. */
+  coverage?: CoverageTotals;
 }
 
 export interface ConformanceReport {

@@ -1,5 +1,11 @@
 import type { SpecOperation } from '../spec/operations.js';
 import type { CheckFailure, CheckRecorder, ResponseCheck } from './checks/check.js';
+import {
+  explainUnexercised,
+  FULL_RUN_FACTS,
+  isExercised,
+  type CoverageFacts,
+} from './coverage-reasons.js';
 import { curlCommand } from './http/curl-command.js';
 import type { Exchange } from './http/target-client.js';
 import type { CheckResult, CoverageRow } from './report.js';
@@ -94,7 +100,13 @@ export class ResultCollector {
     }
   }
 
-  coverage(operations: SpecOperation[]): CoverageRow[] {
+  /**
+   * One row per operation: the statuses documented, received (documented or not), and each
+   * documented one not received with why, from `facts` (what the run knew).
+   */
+  coverage(operations: SpecOperation[], facts: CoverageFacts = FULL_RUN_FACTS): CoverageRow[] {
+    const sawRateLimit = [...this.statuses.values()].some((seen) => seen.has('429'));
+    const known = { ...facts, rateLimited: facts.rateLimited || sawRateLimit };
     return operations.map((op) => {
       const documented = Object.keys(op.responses);
       const seen = [...(this.statuses.get(op.operationId) ?? [])].sort();
@@ -103,13 +115,17 @@ export class ResultCollector {
         documented.includes(s) ||
         documented.includes(`${s[0]}XX`) ||
         documented.includes('default');
+      const exercised = seen.filter(isDocumented);
       return {
         operationId: op.operationId,
         method: op.method.toUpperCase(),
         path: op.path,
         documented,
-        exercised: seen.filter(isDocumented),
+        exercised,
         undocumented: seen.filter((s) => !isDocumented(s)),
+        unexercised: documented
+          .filter((status) => !isExercised(status, exercised, documented))
+          .map((status) => ({ status, ...explainUnexercised(op, status, known) })),
       };
     });
   }

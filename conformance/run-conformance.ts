@@ -5,6 +5,8 @@ import {
   type ConformanceOptions,
   type ProgressEvent,
 } from './conformance-options.js';
+import { coverageFacts } from './coverage-facts.js';
+import { coverageTotals } from './coverage-totals.js';
 import { createRunContext, type RunState } from './create-run-context.js';
 import {
   DEFAULT_CONCURRENCY,
@@ -86,7 +88,18 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     await ctx.fixtures.cleanup(concurrency).catch(() => undefined);
     await client.close();
   }
-  return summarizeRun({ options, plan, seed, started, client, collector, state, pacing });
+  const loginOperationId = ctx.auth.loginOperation?.operationId;
+  return summarizeRun({
+    options,
+    plan,
+    seed,
+    started,
+    client,
+    collector,
+    state,
+    pacing,
+    loginOperationId,
+  });
 }
 
 /** The target answers, and the logins work: otherwise the run cannot start. */
@@ -156,6 +169,7 @@ interface FinishedRun {
   collector: ResultCollector;
   state: RunState;
   pacing: Pacing;
+  loginOperationId: string | undefined;
 }
 
 /** The report: the summary, every result, and the coverage of the selected operations. */
@@ -169,6 +183,16 @@ function summarizeRun(run: FinishedRun): ConformanceReport {
     if (r.status === 'failed') failuresByCheck[r.check] = (failuresByCheck[r.check] ?? 0) + 1;
   const policies = pacing.policies();
   const fuzzed = plan.fuzz?.outcome();
+  const coverage = collector.coverage(
+    plan.operations,
+    coverageFacts({
+      options: run.options,
+      plan,
+      loginOperationId: run.loginOperationId,
+      incomplete: state.incomplete,
+      announcedPolicies: policies.length,
+    }),
+  );
   return {
     summary: {
       target: run.options.baseUrl,
@@ -191,8 +215,12 @@ function summarizeRun(run: FinishedRun): ConformanceReport {
         ? { pacedMs: Math.round(pacing.pacedMs()), rateLimits: policies }
         : {}),
       ...(fuzzed ? { fuzz: fuzzed.stats } : {}),
+      coverage: coverageTotals(
+        coverage,
+        plan.destructive.map((op) => op.operationId),
+      ),
     },
     results,
-    coverage: collector.coverage(plan.operations),
+    coverage,
   };
 }

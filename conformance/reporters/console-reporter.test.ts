@@ -44,6 +44,22 @@ describe('renderConsoleSummary', () => {
     expect(text.indexOf('seed 4242')).toBeLessThan(text.indexOf('Coverage'));
   });
 
+  it('counts the unexercised pairs by reason and names the ones provokable but not reached', () => {
+    // The tricky report's rows carry no reasons (an older runner's): their missing pairs are gaps.
+    expect(text).toContain('provokable but not reached: 2: listUsers 400, createUser 400');
+    const report = trickyReport();
+    report.coverage[0]!.documented.push('503', '429');
+    report.coverage[0]!.unexercised = [
+      { status: '400', reason: 'not-reached', detail: 'provokable' },
+      { status: '503', reason: 'server-fault', detail: 'needs the target failing' },
+      { status: '429', reason: 'rate-limit-off', detail: 'no RateLimit headers' },
+    ];
+    const withReasons = renderConsoleSummary(report);
+    expect(withReasons).toContain('listUsers GET /users      ●   ·   ○   ●   ·   –   ·   ·   –');
+    expect(withReasons).toMatch(/^not provokable by this run: 1 rate-limit-off, 1 server-fault/m);
+    expect(withReasons).toContain('provokable but not reached: 2: listUsers 400, createUser 400');
+  });
+
   it('never passes control characters from the target to the terminal', () => {
     expect(text).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/);
     expect(text).toContain('esc \\u001B[31mred');

@@ -1,4 +1,5 @@
 import type { CheckResult, ConformanceReport } from '../report.js';
+import { coverageTotals, notReachedPairs } from '../coverage-totals.js';
 import { coverageMatrix, type CoverageCell } from './coverage-matrix.js';
 import { visibleControls } from './escape-markup.js';
 import { groupByCheck, groupSkips, resultName } from './group-results.js';
@@ -93,6 +94,7 @@ function failureLines(result: CheckResult, c: Palette): string[] {
 const MARKS: Record<CoverageCell, string> = {
   exercised: '●',
   missed: '○',
+  excused: '–',
   undocumented: '!',
   none: '·',
 };
@@ -107,13 +109,15 @@ function coverageLines(report: ConformanceReport, c: Palette): string[] {
   const cellWidth = Math.max(3, ...matrix.columns.map((k) => k.length));
   const paint: Record<CoverageCell, (s: string) => string> = {
     exercised: c.green,
-    missed: c.dim,
+    missed: c.yellow,
+    excused: c.dim,
     undocumented: c.red,
     none: c.dim,
   };
   const lines = [
     c.bold('Coverage') +
-      c.dim(`  ${MARKS.exercised} exercised  ${MARKS.missed} documented, not exercised  `) +
+      c.dim(`  ${MARKS.exercised} exercised  ${MARKS.missed} provokable, not reached  `) +
+      c.dim(`${MARKS.excused} not provokable by this run  `) +
       c.dim(`${MARKS.undocumented} undocumented but seen`),
     `${'operation'.padEnd(width)}  ${matrix.columns.map((k) => clean(k).padStart(cellWidth)).join(' ')}`,
   ];
@@ -129,6 +133,39 @@ function coverageLines(report: ConformanceReport, c: Palette): string[] {
       (matrix.undocumentedPairs
         ? c.red(`; ${matrix.undocumentedPairs} undocumented status(es) seen`)
         : ''),
+    ...reasonLines(report, c),
+  );
+  return lines;
+}
+
+/** Gaps shown by name, at most this many; the JSON report has them all. */
+const GAPS_SHOWN = 20;
+
+/** The unexercised pairs in numbers: by reason, and the gaps apart, named. */
+function reasonLines(report: ConformanceReport, c: Palette): string[] {
+  const totals = report.summary.coverage ?? coverageTotals(report.coverage);
+  const reasons = Object.entries(totals.notProvokable).sort(
+    ([r, a], [s, b]) => b - a || r.localeCompare(s),
+  );
+  const lines: string[] = [];
+  if (reasons.length > 0)
+    lines.push(
+      `not provokable by this run: ${reasons.map(([reason, n]) => `${n} ${reason}`).join(', ')}` +
+        c.dim(' (why: coverage[].unexercised in --reporter json)'),
+    );
+  if (totals.destructiveLeftOut?.length)
+    lines.push(
+      c.dim(
+        `left out as destructive (--allow-destructive): ${totals.destructiveLeftOut.map(clean).join(', ')}`,
+      ),
+    );
+  const gaps = notReachedPairs(report.coverage);
+  lines.push(
+    gaps.length === 0
+      ? 'provokable but not reached: 0'
+      : c.yellow(`provokable but not reached: ${gaps.length}`) +
+          `: ${gaps.slice(0, GAPS_SHOWN).map(clean).join(', ')}` +
+          (gaps.length > GAPS_SHOWN ? `, … (${gaps.length - GAPS_SHOWN} more)` : ''),
   );
   return lines;
 }

@@ -1,15 +1,19 @@
-import type { CoverageRow } from '../report.js';
+import { isExercised } from '../coverage-reasons.js';
+import type { CoverageRow, UnexercisedStatus } from '../report.js';
 
 /**
  * One cell: the status was received and is documented (`exercised`), documented but never
- * received (`missed`), received but not documented (`undocumented`), or neither (`none`).
+ * received though the run could have provoked it (`missed`), documented and not provokable by
+ * this run (`excused`, its reason in `notes`), received but not documented (`undocumented`), or
+ * neither (`none`).
  */
-export type CoverageCell = 'exercised' | 'missed' | 'undocumented' | 'none';
+export type CoverageCell = 'exercised' | 'missed' | 'excused' | 'undocumented' | 'none';
 
 export interface CoverageMatrix {
   /** Every status key of any row, in order: codes ascending, `4XX` after the 4xx codes, `default` last. */
   columns: string[];
-  rows: { row: CoverageRow; cells: CoverageCell[] }[];
+  /** `notes[i]`: why the status of column i was not received, where the row says. */
+  rows: { row: CoverageRow; cells: CoverageCell[]; notes: (UnexercisedStatus | undefined)[] }[];
   /** (operation, documented status) pairs, and how many of them were received. */
   documentedPairs: number;
   exercisedPairs: number;
@@ -35,7 +39,8 @@ export function coverageMatrix(coverage: CoverageRow[]): CoverageMatrix {
     documentedPairs += row.documented.length;
     undocumentedPairs += row.undocumented.length;
     for (const key of row.documented) if (cellOf(row, key) === 'exercised') exercisedPairs++;
-    return { row, cells: columns.map((key) => cellOf(row, key)) };
+    const notes = columns.map((key) => row.unexercised?.find((u) => u.status === key));
+    return { row, cells: columns.map((key) => cellOf(row, key)), notes };
   });
   return { columns, rows, documentedPairs, exercisedPairs, undocumentedPairs };
 }
@@ -45,8 +50,9 @@ function cellOf(row: CoverageRow, key: string): CoverageCell {
   if (row.exercised.includes(key)) return 'exercised';
   if (!row.documented.includes(key)) return 'none';
   // A documented range is covered by any received status of its class.
-  if (/^[1-5]XX$/.test(key) && row.exercised.some((s) => s[0] === key[0])) return 'exercised';
-  return 'missed';
+  if (isExercised(key, row.exercised, row.documented)) return 'exercised';
+  const reason = row.unexercised?.find((u) => u.status === key)?.reason ?? 'not-reached';
+  return reason === 'not-reached' ? 'missed' : 'excused';
 }
 
 function order(key: string): number {

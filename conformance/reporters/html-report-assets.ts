@@ -30,7 +30,8 @@ th, td { border: 1px solid var(--line); padding: .25rem .45rem; text-align: left
 table.matrix td.c { text-align: center; width: 2.6rem; }
 table.matrix td.exercised { background: rgba(46,125,50,.18); }
 table.matrix td.undocumented { background: rgba(198,40,40,.22); font-weight: 700; }
-table.matrix td.missed { color: var(--muted); }
+table.matrix td.missed { color: var(--warn, #b8860b); font-weight: bold; }
+table.matrix td.excused { color: var(--muted); }
 .legend span { margin-right: 1rem; }
 button { font: inherit; margin: .25rem .25rem .25rem 0; }
 footer { margin-top: 2.5rem; color: var(--muted); font-size: .85rem; }

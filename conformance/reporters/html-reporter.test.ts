@@ -62,6 +62,26 @@ describe('renderHtmlReport', () => {
     expect(coverage).toContain('<td class="c undocumented" title="500: undocumented">!</td>');
   });
 
+  it('says why each unexercised status was not reached', () => {
+    const withReasons = trickyReport();
+    withReasons.coverage[0]!.documented.push('503');
+    withReasons.coverage[0]!.unexercised = [
+      { status: '400', reason: 'not-reached', detail: 'provokable' },
+      { status: '503', reason: 'server-fault', detail: 'needs the target failing' },
+    ];
+    const coverage = renderHtmlReport(withReasons).slice(html.indexOf('id="coverage"'));
+    expect(coverage).toContain(
+      '<td class="c excused" title="503: server-fault: needs the target failing">–</td>',
+    );
+    expect(coverage).toContain('<td class="c missed" title="400: not-reached: provokable">○</td>');
+    expect(coverage).toContain(
+      'Provokable but not reached: 2: <code>listUsers 400</code>, <code>createUser 400</code>.',
+    );
+    expect(coverage).toMatch(
+      /Not provokable by this run: <span title="[^"]+">1 server-fault<\/span>/,
+    );
+  });
+
   it('renders an empty run', () => {
     const empty: ConformanceReport = {
       ...report,

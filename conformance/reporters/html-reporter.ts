@@ -1,8 +1,11 @@
+import { COVERAGE_REASONS, type CoverageReason } from '../coverage-reasons.js';
+import { coverageTotals, notReachedPairs } from '../coverage-totals.js';
 import type {
   CheckResult,
   ConformanceReport,
   RecordedRequest,
   RecordedResponse,
+  UnexercisedStatus,
 } from '../report.js';
 import { coverageMatrix, type CoverageCell } from './coverage-matrix.js';
 import { escapeMarkup } from './escape-markup.js';
@@ -149,6 +152,7 @@ function passesSection(report: ConformanceReport): string {
 const MARKS: Record<CoverageCell, string> = {
   exercised: '●',
   missed: '○',
+  excused: '–',
   undocumented: '!',
   none: '',
 };
@@ -160,12 +164,12 @@ function coverageSection(report: ConformanceReport): string {
     : 100;
   const head = matrix.columns.map((k) => `<th>${h(k)}</th>`).join('');
   const rows = matrix.rows.map(
-    ({ row, cells }) =>
+    ({ row, cells, notes }) =>
       `<tr><td><code>${h(row.operationId)}</code></td><td><code>${h(row.method)} ${h(row.path)}</code></td>` +
       cells
         .map(
           (cell, i) =>
-            `<td class="c ${cell}" title="${h(matrix.columns[i] ?? '')}: ${cell}">${MARKS[cell]}</td>`,
+            `<td class="c ${cell}" title="${h(matrix.columns[i] ?? '')}: ${h(cellTitle(cell, notes[i]))}">${MARKS[cell]}</td>`,
         )
         .join('') +
       '</tr>',
@@ -177,9 +181,31 @@ function coverageSection(report: ConformanceReport): string {
         ? `; <span class="failed">${h(matrix.undocumentedPairs)} undocumented status(es) seen</span>`
         : '') +
       '.</p>',
-    '<p class="legend"><span>● exercised</span><span>○ documented, not exercised</span><span>! undocumented but seen</span></p>',
+    coverageReasons(report),
+    '<p class="legend"><span>● exercised</span><span>○ provokable, not reached</span><span>– not provokable by this run (hover for why)</span><span>! undocumented but seen</span></p>',
     `<table class="matrix"><thead><tr><th>Operation</th><th>Request</th>${head}</tr></thead><tbody>`,
     ...rows,
     '</tbody></table></section>',
   ].join('\n');
+}
+
+/** A cell's tooltip: the state, and for an unexercised status the reason and its detail. */
+function cellTitle(cell: CoverageCell, note: UnexercisedStatus | undefined): string {
+  return note ? `${note.reason}: ${note.detail}` : cell;
+}
+
+/** The unexercised pairs in numbers: by reason, and the gaps named. */
+function coverageReasons(report: ConformanceReport): string {
+  const totals = report.summary.coverage ?? coverageTotals(report.coverage);
+  const reasons = Object.entries(totals.notProvokable)
+    .sort(([r, a], [s, b]) => b - a || r.localeCompare(s))
+    .map(
+      ([reason, n]) =>
+        `<span title="${h(COVERAGE_REASONS[reason as CoverageReason] ?? '')}">${h(n)} ${h(reason)}</span>`,
+    );
+  const gaps = notReachedPairs(report.coverage);
+  return (
+    (reasons.length ? `<p>Not provokable by this run: ${reasons.join(', ')}.</p>` : '') +
+    `<p>Provokable but not reached: ${h(gaps.length)}${gaps.length ? `: <code>${gaps.map(h).join('</code>, <code>')}</code>` : ''}.</p>`
+  );
 }

@@ -125,4 +125,19 @@ describe('renderJunitReport', () => {
     const skip = asArray(suite('admin_only').testcase)[0]?.skipped;
     expect(skip?.['@_message']).toBe('no admin credentials (--admin-username/--admin-password)');
   });
+
+  it('carries the coverage in numbers as properties of each suite, when the report has them', () => {
+    const report = trickyReport();
+    report.summary.coverage = {
+      documented: 6,
+      exercised: 4,
+      notProvokable: { 'server-fault': 1 },
+      notReached: 1,
+      undocumented: 1,
+    };
+    const xml = renderJunitReport(report);
+    expect(xml).toContain('<property name="coverage.exercised" value="4"/>');
+    expect(xml).toContain('<property name="coverage.notReached" value="1"/>');
+    expect(renderJunitReport(trickyReport())).not.toContain('coverage.');
+  });
 });

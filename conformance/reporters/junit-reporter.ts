@@ -45,6 +45,7 @@ export function renderJunitReport(report: ConformanceReport): string {
       `      <property ${attributes({ name: 'target', value: summary.target })}/>`,
       `      <property ${attributes({ name: 'seed', value: summary.seed })}/>`,
       `      <property ${attributes({ name: 'spec', value: `${summary.specTitle} ${summary.specVersion}` })}/>`,
+      ...coverageProperties(summary.coverage),
       '    </properties>',
       ...results.map((r, i) => testcase(r, names[i] as string)),
       '  </testsuite>',
@@ -66,6 +67,18 @@ export function renderJunitReport(report: ConformanceReport): string {
     '</testsuites>',
     '',
   ].join('\n');
+}
+
+/** The coverage in numbers, where the report has them: no test case, as nothing failed. */
+function coverageProperties(coverage: ConformanceReport['summary']['coverage']): string[] {
+  if (!coverage) return [];
+  const notProvokable = Object.values(coverage.notProvokable).reduce((sum, n) => sum + n, 0);
+  return Object.entries({
+    'coverage.documented': coverage.documented,
+    'coverage.exercised': coverage.exercised,
+    'coverage.notProvokable': notProvokable,
+    'coverage.notReached': coverage.notReached,
+  }).map(([name, value]) => `      <property ${attributes({ name, value })}/>`);
 }
 
 /** `check: METHOD path (operationId)`, or `check: all operations`. */
