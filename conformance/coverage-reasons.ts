@@ -146,16 +146,11 @@ function unknownFact(
       reason: 'route-always-matches',
       detail: 'a 404 needs a path that matches no route, and such a path is not this operation',
     };
-  if (
-    status === '400' &&
-    op.parameters.length === 0 &&
-    !op.requestBody &&
-    !facts.unknownQueryRefused
-  )
+  if (status === '400' && !facts.unknownQueryRefused && nothingToBreak(op))
     return {
       reason: 'no-input-to-break',
       detail:
-        'no parameter, no body: only an unknown query parameter could be wrong, and the spec does not declare those refused (x-apikit-validation)',
+        'no path or query parameter, no body, no header with a constraint: only an unknown query parameter could be wrong, and the spec does not declare those refused (x-apikit-validation)',
     };
   if (status === '409')
     return {
@@ -164,4 +159,15 @@ function unknownFact(
         'a 409 needs target state that conflicts with the request (a duplicate, a transition from the wrong state); the spec states no rule the run could set it up by',
     };
   return undefined;
+}
+
+/** No input a request could get wrong: no path or query parameter, no body, free-text headers. */
+function nothingToBreak(op: SpecOperation): boolean {
+  if (op.requestBody) return false;
+  return op.parameters.every((p) => {
+    if (p.in !== 'header') return false;
+    const schema = (p.schema ?? {}) as Record<string, unknown>;
+    const constrained = ['pattern', 'enum', 'format', 'minLength', 'maxLength', 'const'];
+    return (schema.type ?? 'string') === 'string' && !constrained.some((k) => k in schema);
+  });
 }

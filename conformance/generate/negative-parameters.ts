@@ -95,7 +95,10 @@ export function negativeParameters(
       });
     }
   }
-  if (queryParams.length > 0) {
+  // Also where no path or query parameter and no body could be wrong, yet a 400 is documented:
+  // an unknown query parameter is then the likeliest request to draw that 400.
+  const nothingElse = pathParams.length === 0 && !op.requestBody && '400' in op.responses;
+  if (queryParams.length > 0 || nothingElse) {
     let unknown = UNKNOWN_QUERY_PARAMETER;
     for (let i = 2; op.parameters.some((p) => p.in === 'query' && p.name === unknown); i++) {
       unknown = `${UNKNOWN_QUERY_PARAMETER}${i}`;
