@@ -1,7 +1,10 @@
 import { CheckRegistry } from './check-registry.js';
 import { probeChecks } from './probe/probe-checks.js';
+import { requestExamples } from './probe/request-examples.js';
+import { documentedMediaTypes } from './probe/request-media-types.js';
 import { responseChecks } from './response/response-checks.js';
 import { preconditionsAfterRefusal } from './stateful/preconditions-after-refusal.js';
+import { putCreateAndReplace } from './stateful/put-create-and-replace.js';
 import { statefulChecks } from './stateful/stateful-checks.js';
 
 /**
@@ -17,5 +20,8 @@ export function createDefaultRegistry(): CheckRegistry {
     ...probeChecks,
     ...statefulChecks,
     preconditionsAfterRefusal,
+    documentedMediaTypes,
+    requestExamples,
+    putCreateAndReplace,
   );
 }

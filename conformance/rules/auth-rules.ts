@@ -53,11 +53,13 @@ export const authRules: Rule[] = [
     [],
     'the runner logs in on every run, but no fault breaks the login answer',
   ),
-  noCheck(
+  judged(
     'auth.login.wrong-credentials',
     'wrong credentials (an unknown user or a wrong password): 401',
     AUTH,
-    'no check logs in with an unknown user or a wrong password',
+    ['request_examples'],
+    ['login-unknown-user-400'],
+    'the unknown user only (the request example InvalidCredentials); no check sends a wrong password',
   ),
   judged(
     'auth.login.missing-fields',

@@ -91,11 +91,12 @@ export const httpRules: Rule[] = [
     [],
     'no fault accepts a text/plain body',
   ),
-  noCheck(
+  judged(
     'http.media.merge-patch',
     'PATCH also takes application/merge-patch+json (RFC 7396 semantics either way)',
     MEDIA,
-    'requests are sent under the first documented media type only',
+    ['documented_media_types'],
+    ['merge-patch-refused'],
   ),
   noCheck(
     'http.media.charset-utf8',

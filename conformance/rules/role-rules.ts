@@ -78,11 +78,12 @@ export const roleRules: Rule[] = [
     IDS,
     'no check PUT-creates and then POSTs',
   ),
-  noCheck(
+  judged(
     'ids.put-create-deleted',
     'a client may PUT-create at any absent id, a deleted one included',
     IDS,
-    'no check PUTs at the id of a deleted user',
+    ['put_create_and_replace'],
+    ['put-create-answers-200'],
   ),
   noCheck(
     'catalog.categories',

@@ -128,11 +128,12 @@ export const userRules: Rule[] = [
     PRECISE,
     'put_idempotent compares two PUTs, not the fields a PUT must keep',
   ),
-  noCheck(
+  judged(
     'users.put.create-at-absent',
     'PUT to an absent id creates the user there: 201 with Location, same effects as POST',
     USERS,
-    'no check PUTs to an absent id',
+    ['put_create_and_replace'],
+    ['put-create-answers-200'],
   ),
   noCheck(
     'users.read-only-ignored',

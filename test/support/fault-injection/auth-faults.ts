@@ -1,5 +1,13 @@
 /** Faults in authentication and authorisation: tokens, roles, refresh rotation. */
-import { API, pathOf, type Json } from './fault-helpers.js';
+import {
+  API,
+  editJson,
+  isObject,
+  parsed,
+  pathOf,
+  problemAnswer,
+  type Json,
+} from './fault-helpers.js';
 import type { Fault } from './faults.js';
 
 export const authNotEnforced: Fault = {
@@ -73,4 +81,33 @@ export const refreshReuseAllowed: Fault = {
       },
     };
   },
+};
+
+/** The demo accounts the runner logs in with; any other refused login is "no such user". */
+const KNOWN_ACCOUNTS = new Set(['admin@example.com', 'user@example.com']);
+
+export const loginUnknownUser400: Fault = {
+  name: 'login-unknown-user-400',
+  description:
+    'POST /auth/login with an email no user has is refused as invalid input (400, "#/username: no user has this email", telling who has an account) instead of 401 invalid-credentials',
+  expectedCheck: 'request_examples',
+  include: ['login'],
+  create: () => ({
+    response: (res, req) => {
+      if (pathOf(req) !== `${API}/auth/login` || res.status !== 401) return res;
+      const sent = parsed(req.body);
+      const username = isObject(sent) ? String(sent.username).toLowerCase() : '';
+      if (KNOWN_ACCOUNTS.has(username)) return res;
+      const refused = problemAnswer(res, req, {
+        kind: 'validation-failed',
+        title: 'Request validation failed',
+        status: 400,
+        detail: 'The request body is invalid.',
+      });
+      return editJson(refused, (problem) => ({
+        ...(problem as Json),
+        errors: [{ pointer: '#/username', detail: 'no user has this email' }],
+      }));
+    },
+  }),
 };

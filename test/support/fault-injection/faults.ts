@@ -13,8 +13,18 @@ import {
   catalogListsWithoutLastModified,
   acceptIgnored,
 } from './answer-faults.js';
-import { authNotEnforced, roleNotEnforced, refreshReuseAllowed } from './auth-faults.js';
-import { invalidDataAccepted, longNamesRejected, createWithoutAgeCrashes } from './input-faults.js';
+import {
+  authNotEnforced,
+  roleNotEnforced,
+  refreshReuseAllowed,
+  loginUnknownUser400,
+} from './auth-faults.js';
+import {
+  invalidDataAccepted,
+  longNamesRejected,
+  createWithoutAgeCrashes,
+  mergePatchRefused,
+} from './input-faults.js';
 import {
   statusFilterIgnored,
   sizeIgnored,
@@ -42,6 +52,7 @@ import {
   putKeepsUnsent,
   idempotencyKeyIgnored,
   newUserNotReadable,
+  putCreateAnswers200,
 } from './write-faults.js';
 
 /**
@@ -101,4 +112,7 @@ export const faults: Fault[] = [
   acceptIgnored,
   newUserNotReadable,
   catalogListsWithoutLastModified,
+  mergePatchRefused,
+  putCreateAnswers200,
+  loginUnknownUser400,
 ];

@@ -77,3 +77,18 @@ export const createWithoutAgeCrashes: Fault = {
     },
   }),
 };
+
+export const mergePatchRefused: Fault = {
+  name: 'merge-patch-refused',
+  description:
+    'PATCH takes application/json only: a body sent as application/merge-patch+json, a documented request media type, is answered 415',
+  expectedCheck: 'documented_media_types',
+  include: ['updateUser'],
+  create: () => ({
+    // The server itself refuses the body once its Content-Type is one it does not take.
+    request: (req) =>
+      req.method === 'PATCH' && /merge-patch/i.test(req.headers['content-type'] ?? '')
+        ? { ...req, headers: { ...req.headers, 'content-type': 'text/plain' } }
+        : req,
+  }),
+};

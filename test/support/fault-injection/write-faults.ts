@@ -140,3 +140,17 @@ export const newUserNotReadable: Fault = {
     };
   },
 };
+
+export const putCreateAnswers200: Fault = {
+  name: 'put-create-answers-200',
+  description:
+    'PUT /users/{id} answers 200 whether it replaced or created: a user created at an absent id (a deleted one) gets 200 without Location instead of 201',
+  expectedCheck: 'put_create_and_replace',
+  include: ['users'],
+  create: () => ({
+    response: (res, req) =>
+      req.method === 'PUT' && USER_PATH.test(pathOf(req)) && res.status === 201
+        ? { ...res, status: 200, headers: omit(res.headers, 'location') }
+        : res,
+  }),
+};
