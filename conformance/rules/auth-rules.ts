@@ -54,12 +54,18 @@ export const authRules: Rule[] = [
     'the runner logs in on every run, but no fault breaks the login answer',
   ),
   judged(
-    'auth.login.wrong-credentials',
-    'wrong credentials (an unknown user or a wrong password): 401',
+    'auth.login.unknown-user',
+    "wrong credentials at login: 401 (a username that is no user's email)",
     AUTH,
     ['request_examples'],
     ['login-unknown-user-400'],
-    'the unknown user only (the request example InvalidCredentials); no check sends a wrong password',
+    'judged through the request example InvalidCredentials',
+  ),
+  noCheck(
+    'auth.login.wrong-password',
+    'wrong credentials at login: 401 (a known user, a wrong password)',
+    AUTH,
+    'no check sends a wrong password for a known user',
   ),
   judged(
     'auth.login.missing-fields',

@@ -130,10 +130,16 @@ export const userRules: Rule[] = [
   ),
   judged(
     'users.put.create-at-absent',
-    'PUT to an absent id creates the user there: 201 with Location, same effects as POST',
+    'PUT to an absent id creates the user there: 201 with Location',
     USERS,
     ['put_create_and_replace'],
     ['put-create-answers-200'],
+  ),
+  noCheck(
+    'users.put.create-same-as-post',
+    'PUT-create has the same effects as POST (INACTIVE, holds USER, no password)',
+    PRECISE,
+    'put_create_and_replace judges the status, not the state of the user it made',
   ),
   noCheck(
     'users.read-only-ignored',
