@@ -14,10 +14,9 @@ import { runConformance } from './run-conformance.js';
  * The only documented (operation, status) pairs the runner counts as provokable that a run
  * against the reference server does not reach. Every other unexercised pair carries a reason of
  * the runner's own catalog (coverage-reasons.ts: 5xx, 429 with limits off, OPTIONS 404, 409
- * conflicts, ...); these three need a fact of this API that no spec extension states yet.
+ * conflicts, ...); these need a fact of this API that no spec extension states yet.
  */
 const KNOWN_GAPS: Record<string, string> = {
-  'removeUserRole 204': 'needs a second role on a user the run may demote (domain knowledge)',
   'activateUser 403':
     'needs a target user who holds ADMIN, activated by a non-ADMIN (domain knowledge)',
   'updateUserOrder 422':

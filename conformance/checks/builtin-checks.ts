@@ -5,6 +5,7 @@ import { documentedMediaTypes } from './probe/request-media-types.js';
 import { responseChecks } from './response/response-checks.js';
 import { preconditionsAfterRefusal } from './stateful/preconditions-after-refusal.js';
 import { putCreateAndReplace } from './stateful/put-create-and-replace.js';
+import { putDeleteCycle } from './stateful/put-delete-cycle.js';
 import { statefulChecks } from './stateful/stateful-checks.js';
 
 /**
@@ -23,5 +24,6 @@ export function createDefaultRegistry(): CheckRegistry {
     documentedMediaTypes,
     requestExamples,
     putCreateAndReplace,
+    putDeleteCycle,
   );
 }

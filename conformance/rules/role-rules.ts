@@ -33,17 +33,27 @@ export const roleRules: Rule[] = [
     ROLES,
     'the schema allows any role; nothing compares the catalog',
   ),
-  noCheck(
+  judged(
     'roles.assign.idempotent',
     'PUT /users/{id}/roles/{roleId}: 204, idempotent',
     ROLES,
-    'put_idempotent needs a request body; the role PUT has none',
+    ['put_idempotent', 'put_delete_cycle'],
+    ['role-assign-twice-409'],
   ),
-  noCheck(
+  judged(
     'roles.remove.not-held-404',
     'DELETE of a role the user does not hold: 404',
     ROLES,
-    'no check removes a role twice',
+    ['put_delete_cycle'],
+    [],
+    'role-removal-not-found breaks the removal of a held role, not this 404',
+  ),
+  judged(
+    'roles.remove.held-204',
+    'DELETE of a role the user holds: 204',
+    ROLES,
+    ['put_delete_cycle'],
+    ['role-removal-not-found'],
   ),
   judged('roles.unknown-404', 'unknown user or role: 404', ROLES, ['absent_resource'], []),
   noCheck(

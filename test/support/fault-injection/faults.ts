@@ -53,6 +53,8 @@ import {
   idempotencyKeyIgnored,
   newUserNotReadable,
   putCreateAnswers200,
+  roleRemovalNotFound,
+  roleAssignTwice409,
 } from './write-faults.js';
 
 /**
@@ -115,4 +117,6 @@ export const faults: Fault[] = [
   mergePatchRefused,
   putCreateAnswers200,
   loginUnknownUser400,
+  roleRemovalNotFound,
+  roleAssignTwice409,
 ];

@@ -154,3 +154,64 @@ export const putCreateAnswers200: Fault = {
         : res,
   }),
 };
+
+const ROLE_PATH = /^\/api\/v1\/users\/\d+\/roles\/\d+$/;
+
+export const roleRemovalNotFound: Fault = {
+  name: 'role-removal-not-found',
+  description:
+    'DELETE /users/{id}/roles/{roleId} looks the role up by name, not by id, so it never finds a role the user holds: 404',
+  expectedCheck: 'put_delete_cycle',
+  include: ['roles'],
+  create: () => ({
+    request: async (req, ctx) => {
+      const path = pathOf(req);
+      // Only the catalog's roles (1 USER, 2 ADMIN): malformed or unknown ids fail as before.
+      if (req.method !== 'DELETE' || !ROLE_PATH.test(path) || !/\/roles\/[12]$/.test(path))
+        return req;
+      // The server's verdict on a role nobody holds: every earlier answer (401, 403, 406, 400)
+      // stays the server's own; where it would look the role up, the role is not found.
+      const unknown = await ctx.forward({
+        ...req,
+        path: path.replace(/\/roles\/[12]$/, '/roles/9007199254740991'),
+      });
+      if (unknown.status !== 404) return req;
+      const [, user, role] = /users\/(\d+)\/roles\/(\d+)$/.exec(path)!;
+      return problemAnswer(unknown, req, {
+        kind: 'not-found',
+        title: 'Resource not found',
+        status: 404,
+        detail: `User ${user} does not hold role ${role}.`,
+      });
+    },
+  }),
+};
+
+export const roleAssignTwice409: Fault = {
+  name: 'role-assign-twice-409',
+  description:
+    'PUT /users/{id}/roles/{roleId} of a role the user already holds answers 409 instead of 204 (not idempotent)',
+  expectedCheck: 'put_delete_cycle',
+  include: ['roles'],
+  create: () => {
+    const held = new Set<string>();
+    return {
+      response: (res, req) => {
+        const path = pathOf(req);
+        if (!ROLE_PATH.test(path) || res.status !== 204) return res;
+        if (req.method === 'DELETE') held.delete(path);
+        if (req.method !== 'PUT') return res;
+        if (!held.has(path)) {
+          held.add(path);
+          return res;
+        }
+        return problemAnswer(res, req, {
+          kind: 'conflict',
+          title: 'Conflict',
+          status: 409,
+          detail: 'The user already holds this role.',
+        });
+      },
+    };
+  },
+};
