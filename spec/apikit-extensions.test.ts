@@ -5,6 +5,7 @@ import {
   declaredValidation,
   isDestructive,
   requiredRole,
+  uniqueFields,
 } from './apikit-extensions.js';
 import { loadSpec } from './load-spec.js';
 import { listOperations } from './operations.js';
@@ -48,7 +49,27 @@ describe('the x-apikit extensions', () => {
     expect(Object.values(declaredValidation(bare))).toEqual([false, false, false]);
   });
 
+  it('reads the uniqueness rules of the contract operations', async () => {
+    const ops = listOperations(await loadSpec());
+    const unique = ops.filter((op) => uniqueFields(op) !== undefined).map((op) => op.operationId);
+    expect(unique.sort()).toEqual(['createUser', 'replaceUser', 'updateUser']);
+    expect(uniqueFields(ops.find((op) => op.operationId === 'createUser')!)).toEqual({
+      fields: ['email'],
+      caseInsensitive: true,
+      conflictStatus: 409,
+    });
+    expect(uniqueFields(withExtensions({ 'x-apikit-unique': { fields: ['sku'] } }))).toEqual({
+      fields: ['sku'],
+      caseInsensitive: false,
+      conflictStatus: 409,
+    });
+  });
+
   it('counts a value of the wrong type as absent', () => {
+    expect(
+      uniqueFields(withExtensions({ 'x-apikit-unique': { fields: 'email' } })),
+    ).toBeUndefined();
+    expect(uniqueFields(withExtensions({ 'x-apikit-unique': true }))).toBeUndefined();
     expect(requiredRole(withExtensions({ 'x-apikit-role': 42 }))).toBeUndefined();
     expect(isDestructive(withExtensions({ 'x-apikit-destructive': 'yes' }))).toBe(false);
     const odd = { 'x-apikit-validation': 'all' } as unknown as OpenAPIV3.Document;

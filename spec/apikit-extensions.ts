@@ -3,8 +3,8 @@ import type { OpenAPIV3 } from 'openapi-types';
 /**
  * The `x-apikit-*` extensions a description may carry, each read here and nowhere else, each
  * with one meaning. A value of the wrong type counts as absent (the description is a user's
- * file; a typo must not crash a run). The API description's Authentication section documents
- * the operation extensions for the spec's readers.
+ * file; a typo must not crash a run). The API description's Authentication and Uniqueness
+ * sections document the operation extensions for the spec's readers.
  */
 
 /** Where an operation's extensions live: a `SpecOperation`, or anything with its object. */
@@ -44,6 +44,40 @@ export function isDestructive(op: HasOperation): boolean {
   return extension(op.operation, 'x-apikit-destructive') === true;
 }
 
+/** What an operation's `x-apikit-unique` declares: values it keeps unique among resources. */
+export interface UniqueFields {
+  /** Top-level request properties whose values no two resources may share. */
+  fields: string[];
+  /** Values differing only in letter case count as the same value. */
+  caseInsensitive: boolean;
+  /** The status of the refusal when the request would break the rule (409 by default). */
+  conflictStatus: number;
+}
+
+/**
+ * `x-apikit-unique: { fields, caseInsensitive, conflictStatus }` on an operation: a request
+ * that would give two resources the same value of one of `fields` is refused with
+ * `conflictStatus` and changes nothing. Undefined when the operation declares no such rule
+ * (or no field names).
+ *
+ * @example
+ * // x-apikit-unique: { fields: [email], caseInsensitive: true, conflictStatus: 409 }
+ * uniqueFields(operationsById.get('createUser')!)?.fields; // ['email']
+ */
+export function uniqueFields(op: HasOperation): UniqueFields | undefined {
+  const declared = extension(op.operation, 'x-apikit-unique');
+  if (typeof declared !== 'object' || declared === null) return undefined;
+  const fields: unknown = Reflect.get(declared, 'fields');
+  const names = Array.isArray(fields) ? fields.filter((f) => typeof f === 'string') : [];
+  if (names.length === 0) return undefined;
+  const status: unknown = Reflect.get(declared, 'conflictStatus');
+  return {
+    fields: names,
+    caseInsensitive: Reflect.get(declared, 'caseInsensitive') === true,
+    conflictStatus: Number.isInteger(status) ? (status as number) : 409,
+  };
+}
+
 /**
  * The root `x-apikit-validation` object: conventions beyond OpenAPI that the description holds
  * its implementations to. Each is true only where the description declares it (truthy).
@@ -81,4 +115,5 @@ export const APIKIT_EXTENSIONS = [
   'x-apikit-role',
   'x-apikit-destructive',
   'x-apikit-validation',
+  'x-apikit-unique',
 ] as const;
