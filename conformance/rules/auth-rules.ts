@@ -98,8 +98,7 @@ export const authRules: Rule[] = [
     'responses under /auth carry Cache-Control: no-store',
     AUTH,
     ['response_headers_conformance'],
-    [],
-    'cache-control-dropped strips the header on users operations only',
+    ['auth-answers-no-cache'],
   ),
   noCheck(
     'auth.token.deleted-user',
@@ -137,8 +136,7 @@ export const authRules: Rule[] = [
     'presenting a spent refresh token revokes its whole family (reuse detection): 401',
     AUTH,
     ['refresh_rotation'],
-    [],
-    'refresh-reuse-allowed fails the rotation step first; no fault keeps rotation and skips the family',
+    ['refresh-family-kept'],
   ),
   judged(
     'auth.refresh.same-shape',

@@ -88,8 +88,7 @@ export const httpRules: Rule[] = [
     'request bodies: application/json; any other or no Content-Type on a body: 415',
     MEDIA,
     ['negative_data_rejection'],
-    [],
-    'no fault accepts a text/plain body',
+    ['text-plain-body-accepted'],
   ),
   judged(
     'http.media.merge-patch',
@@ -124,7 +123,13 @@ export const httpRules: Rule[] = [
     ['not_acceptable'],
     ['accept-ignored'],
   ),
-  judged('http.413', 'bodies over 100 KiB: 413', SHARED, ['payload_too_large'], []),
+  judged(
+    'http.413',
+    'bodies over 100 KiB: 413',
+    SHARED,
+    ['payload_too_large'],
+    ['oversized-body-parsed'],
+  ),
   judged(
     'http.400.validation',
     'invalid JSON, schema violation of body, query or path: 400',

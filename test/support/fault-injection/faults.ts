@@ -56,6 +56,8 @@ import {
   roleRemovalNotFound,
   roleAssignTwice409,
 } from './write-faults.js';
+import { refreshFamilyKept, authAnswersNoCache } from './session-faults.js';
+import { oversizedBodyParsed, textPlainBodyAccepted } from './media-faults.js';
 
 /**
  * One deliberately broken variant of the reference server: a single behaviour a buggy
@@ -119,4 +121,8 @@ export const faults: Fault[] = [
   loginUnknownUser400,
   roleRemovalNotFound,
   roleAssignTwice409,
+  refreshFamilyKept,
+  authAnswersNoCache,
+  oversizedBodyParsed,
+  textPlainBodyAccepted,
 ];
