@@ -30,8 +30,7 @@ export const cacheRules: Rule[] = [
     'a 304 carries ETag, Cache-Control, Vary, X-Request-Id and the CORS headers, and no body',
     HEADERS,
     ['etag_conditional', 'response_headers_conformance'],
-    [],
-    'if-none-match-ignored answers 200, so it proves the 304, not the headers of one',
+    ['not-modified-without-etag'],
   ),
   judged(
     'cond.if-match-412',
@@ -57,7 +56,7 @@ export const cacheRules: Rule[] = [
     'PATCH and DELETE of an absent resource are 404 whatever the preconditions',
     HEADERS,
     ['preconditions_after_refusal'],
-    [],
+    ['absent-if-match-412'],
   ),
   judged(
     'cond.validators.get-head-post-patch',
@@ -78,15 +77,14 @@ export const cacheRules: Rule[] = [
     'single resources carry a strong ETag; collections and pages a weak ETag',
     SHARED,
     ['response_headers_conformance'],
-    [],
+    ['weak-etag-on-user'],
   ),
   judged(
     'cond.last-modified.updated-at',
     "single resources carry Last-Modified from updatedAt; order items take their order's updatedAt",
     HEADERS,
     ['response_headers_conformance', 'last_modified_conditional'],
-    [],
-    'no fault drops or misdates Last-Modified (if-modified-since-ignored breaks the condition, not the header)',
+    ['last-modified-missing'],
   ),
   judged(
     'cond.last-modified.catalogs',

@@ -22,7 +22,7 @@ export const checkOrderRules: Rule[] = [
     `a 404 of the resource before a 412 (${STEPS})`,
     REQUESTS,
     ['preconditions_after_refusal'],
-    [],
+    ['absent-if-match-412'],
   ),
   judged(
     'http.check-order.403-before-412',

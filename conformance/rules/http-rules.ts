@@ -36,7 +36,7 @@ export const httpRules: Rule[] = [
     "Accept-Patch is on OPTIONS of paths that take PATCH (and on PATCH's 415)",
     REQUESTS,
     ['response_headers_conformance'],
-    [],
+    ['options-without-accept-patch'],
   ),
   judged(
     'http.method.head',
@@ -188,7 +188,7 @@ export const httpRules: Rule[] = [
     'problem responses carry Cache-Control: no-store',
     REQUESTS,
     ['response_headers_conformance'],
-    [],
+    ['problem-cacheable'],
   ),
   judged(
     'http.500.never',

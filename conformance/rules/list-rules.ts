@@ -39,7 +39,7 @@ export const listRules: Rule[] = [
     'a page past the end: 200 with empty content',
     USERS,
     ['paging_invariants'],
-    [],
+    ['past-end-serves-last-page'],
   ),
   judged(
     'lists.paging.size-over-100',

@@ -71,7 +71,7 @@ export const serviceRules: Rule[] = [
     'a request id (X-Request-Id) is on every response and in the problem body as requestId',
     C('Errors: RFC 9457 problem details'),
     ['response_headers_conformance', 'response_schema_conformance'],
-    [],
+    ['request-id-missing'],
   ),
   noCheck(
     'request-id.echo',
@@ -104,8 +104,7 @@ export const serviceRules: Rule[] = [
     'Location, Link and instance use the path-absolute form under /api/v1',
     HEADERS,
     ['response_headers_conformance', 'location_resolves'],
-    [],
-    'location-dropped removes Location; no fault sends it in another form',
+    ['location-absolute-uri'],
   ),
   outside(
     'design.path-conventions',

@@ -58,6 +58,17 @@ import {
 } from './write-faults.js';
 import { refreshFamilyKept, authAnswersNoCache } from './session-faults.js';
 import { oversizedBodyParsed, textPlainBodyAccepted } from './media-faults.js';
+import {
+  weakEtagOnUser,
+  lastModifiedMissing,
+  notModifiedWithoutEtag,
+  requestIdMissing,
+  problemCacheable,
+  locationAbsoluteUri,
+  optionsWithoutAcceptPatch,
+} from './header-faults.js';
+import { pastEndServesLastPage } from './paging-faults.js';
+import { absentIfMatch412 } from './precondition-faults.js';
 
 /**
  * One deliberately broken variant of the reference server: a single behaviour a buggy
@@ -125,4 +136,13 @@ export const faults: Fault[] = [
   authAnswersNoCache,
   oversizedBodyParsed,
   textPlainBodyAccepted,
+  weakEtagOnUser,
+  lastModifiedMissing,
+  notModifiedWithoutEtag,
+  requestIdMissing,
+  problemCacheable,
+  locationAbsoluteUri,
+  optionsWithoutAcceptPatch,
+  pastEndServesLastPage,
+  absentIfMatch412,
 ];

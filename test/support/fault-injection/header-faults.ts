@@ -1,0 +1,101 @@
+/** Faults in the headers of answers: validators, request ids, Location, caching of problems. */
+import { omit, type FaultHooks, type ProxyRequest, type ProxyResponse } from './fault-proxy.js';
+import { API, USER_PATH, isProblem, pathOf } from './fault-helpers.js';
+import type { Fault } from './faults.js';
+
+/** Edits the headers of the answers `when` picks. */
+const headers = (
+  when: (res: ProxyResponse, req: ProxyRequest) => boolean,
+  edit: (h: Record<string, string>) => Record<string, string>,
+): FaultHooks => ({
+  response: (res, req) => (when(res, req) ? { ...res, headers: edit(res.headers) } : res),
+});
+
+/** GET and HEAD of a single user, answered 200. */
+const userRead200 = (res: ProxyResponse, req: ProxyRequest) =>
+  ['GET', 'HEAD'].includes(req.method) && USER_PATH.test(pathOf(req)) && res.status === 200;
+
+export const weakEtagOnUser: Fault = {
+  name: 'weak-etag-on-user',
+  description:
+    'GET and HEAD of a single user carry a weak ETag (W/"..."), where a strong one is due',
+  expectedCheck: 'response_headers_conformance',
+  include: ['getUser'],
+  create: () =>
+    headers(
+      (res, req) => userRead200(res, req) && /^"/.test(res.headers.etag ?? ''),
+      (h) => ({ ...h, etag: `W/${h.etag}` }),
+    ),
+};
+
+export const lastModifiedMissing: Fault = {
+  name: 'last-modified-missing',
+  description:
+    'GET and HEAD of a single user carry no Last-Modified (updatedAt is not turned into one)',
+  expectedCheck: 'response_headers_conformance',
+  include: ['getUser'],
+  create: () => headers(userRead200, (h) => omit(h, 'last-modified')),
+};
+
+export const notModifiedWithoutEtag: Fault = {
+  name: 'not-modified-without-etag',
+  description: 'a 304 carries no ETag (the header set of a 304 is built apart and misses it)',
+  expectedCheck: 'response_headers_conformance',
+  include: ['getUser'],
+  create: () =>
+    headers(
+      (res) => res.status === 304,
+      (h) => omit(h, 'etag'),
+    ),
+};
+
+export const requestIdMissing: Fault = {
+  name: 'request-id-missing',
+  description: 'answers of users carry no X-Request-Id header',
+  expectedCheck: 'response_headers_conformance',
+  include: ['getUser'],
+  create: () =>
+    headers(
+      (_res, req) => pathOf(req).startsWith(`${API}/users`),
+      (h) => omit(h, 'x-request-id'),
+    ),
+};
+
+export const problemCacheable: Fault = {
+  name: 'problem-cacheable',
+  description:
+    'problem answers carry the resource policy Cache-Control: private, no-cache, not no-store',
+  expectedCheck: 'response_headers_conformance',
+  include: ['getUser'],
+  create: () =>
+    headers(
+      (res) => isProblem(res),
+      (h) => ({ ...h, 'cache-control': 'private, no-cache' }),
+    ),
+};
+
+export const locationAbsoluteUri: Fault = {
+  name: 'location-absolute-uri',
+  description:
+    'Location of a created user is an absolute URI (http://host/api/v1/users/{id}), not the path-absolute form',
+  expectedCheck: 'response_headers_conformance',
+  include: ['createUser'],
+  create: () =>
+    headers(
+      (res) => res.status === 201 && (res.headers.location ?? '').startsWith('/'),
+      (h) => ({ ...h, location: `http://localhost${h.location}` }),
+    ),
+};
+
+export const optionsWithoutAcceptPatch: Fault = {
+  name: 'options-without-accept-patch',
+  description:
+    'OPTIONS of a path that takes PATCH does not name the patch media types (no Accept-Patch)',
+  expectedCheck: 'response_headers_conformance',
+  include: ['optionsUser'],
+  create: () =>
+    headers(
+      (_res, req) => req.method === 'OPTIONS',
+      (h) => omit(h, 'accept-patch'),
+    ),
+};
