@@ -142,14 +142,14 @@ export const httpRules: Rule[] = [
     'unknown query parameters are 400 (#/query/NAME)',
     REQUESTS,
     ['negative_data_rejection'],
-    [],
+    ['unknown-query-ignored'],
   ),
   judged(
     'http.400.plain-decimal',
     'query integers are plain decimal, no sign or leading zero (1e3, 20.0, +5, 05 are 400)',
     REQUESTS,
     ['negative_data_rejection'],
-    [],
+    ['lenient-query-integers'],
   ),
   noCheck(
     'http.400.every-violation',

@@ -18,7 +18,7 @@ export const listRules: Rule[] = [
     'an unknown status value: 400',
     C('Errors: RFC 9457 problem details'),
     ['negative_data_rejection'],
-    [],
+    ['unknown-status-ignored'],
   ),
   judged(
     'lists.paging.size',
@@ -46,7 +46,7 @@ export const listRules: Rule[] = [
     'size over 100: 400',
     C('Errors: RFC 9457 problem details'),
     ['negative_data_rejection'],
-    [],
+    ['size-over-100-clamped'],
   ),
   judged(
     'lists.paging.link',
@@ -67,7 +67,7 @@ export const listRules: Rule[] = [
     'an unknown sort field: 400',
     C('Errors: RFC 9457 problem details'),
     ['negative_data_rejection'],
-    [],
+    ['unknown-sort-ignored'],
   ),
   noCheck(
     'lists.sort.honoured',

@@ -69,6 +69,13 @@ import {
 } from './header-faults.js';
 import { pastEndServesLastPage } from './paging-faults.js';
 import { absentIfMatch412 } from './precondition-faults.js';
+import {
+  unknownQueryIgnored,
+  unknownStatusIgnored,
+  unknownSortIgnored,
+  sizeOver100Clamped,
+  lenientQueryIntegers,
+} from './query-faults.js';
 
 /**
  * One deliberately broken variant of the reference server: a single behaviour a buggy
@@ -145,4 +152,9 @@ export const faults: Fault[] = [
   optionsWithoutAcceptPatch,
   pastEndServesLastPage,
   absentIfMatch412,
+  unknownQueryIgnored,
+  unknownStatusIgnored,
+  unknownSortIgnored,
+  sizeOver100Clamped,
+  lenientQueryIntegers,
 ];
