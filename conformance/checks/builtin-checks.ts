@@ -7,6 +7,7 @@ import { preconditionsAfterRefusal } from './stateful/preconditions-after-refusa
 import { putCreateAndReplace } from './stateful/put-create-and-replace.js';
 import { putDeleteCycle } from './stateful/put-delete-cycle.js';
 import { statefulChecks } from './stateful/stateful-checks.js';
+import { uniqueFieldsCheck } from './stateful/unique-fields.js';
 
 /**
  * A registry holding every built-in check. Users add their own with `register` and select
@@ -25,5 +26,6 @@ export function createDefaultRegistry(): CheckRegistry {
     requestExamples,
     putCreateAndReplace,
     putDeleteCycle,
+    uniqueFieldsCheck,
   );
 }

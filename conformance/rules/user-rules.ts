@@ -97,11 +97,12 @@ export const userRules: Rule[] = [
     ['response_schema_conformance'],
     ['createdAt-missing', 'password-hash-leaked'],
   ),
-  noCheck(
+  judged(
     'users.email.unique',
     'emails are unique, compared case-insensitively: 409 on a clash (create, replace, update)',
     USERS,
-    'no check creates a second user with a clashing email',
+    ['unique_fields'],
+    ['duplicate-email-other-case', 'duplicate-email-422'],
   ),
   noCheck(
     'users.create.starts-inactive',

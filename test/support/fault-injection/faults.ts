@@ -56,6 +56,7 @@ import {
   roleRemovalNotFound,
   roleAssignTwice409,
 } from './write-faults.js';
+import { duplicateEmailOtherCase, duplicateEmail422 } from './unique-faults.js';
 import { refreshFamilyKept, authAnswersNoCache } from './session-faults.js';
 import { oversizedBodyParsed, textPlainBodyAccepted } from './media-faults.js';
 import {
@@ -76,6 +77,14 @@ import {
   sizeOver100Clamped,
   lenientQueryIntegers,
 } from './query-faults.js';
+import {
+  longIdempotencyKeyIgnored,
+  unknownExpandIgnored,
+  pathIdParseInt,
+  nullNameAsAbsent,
+  loneSurrogateReplaced,
+  orderUnknownPropertiesDropped,
+} from './lenient-input-faults.js';
 
 /**
  * One deliberately broken variant of the reference server: a single behaviour a buggy
@@ -157,4 +166,12 @@ export const faults: Fault[] = [
   unknownSortIgnored,
   sizeOver100Clamped,
   lenientQueryIntegers,
+  longIdempotencyKeyIgnored,
+  unknownExpandIgnored,
+  pathIdParseInt,
+  nullNameAsAbsent,
+  loneSurrogateReplaced,
+  orderUnknownPropertiesDropped,
+  duplicateEmailOtherCase,
+  duplicateEmail422,
 ];
