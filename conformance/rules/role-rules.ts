@@ -106,7 +106,7 @@ export const roleRules: Rule[] = [
     'path ids must be positive integers up to 2^53-1, else 400 (/users/abc, /users/1.json)',
     IDS,
     ['negative_data_rejection'],
-    [],
+    ['path-id-parse-int'],
   ),
   noCheck(
     'admin.reset',

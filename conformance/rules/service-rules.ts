@@ -38,7 +38,7 @@ export const serviceRules: Rule[] = [
     'keys are at most 255 characters (longer: 400, pointer #/header/Idempotency-Key)',
     HEADERS,
     ['negative_data_rejection'],
-    [],
+    ['long-idempotency-key-ignored'],
   ),
   outside(
     'idem.24-hours',

@@ -65,15 +65,14 @@ export const userRules: Rule[] = [
     'name: null or email: null is 400',
     C('Precise rules / Requests'),
     ['negative_data_rejection'],
-    [],
-    'invalid-data-accepted does not single out null',
+    ['null-name-as-absent'],
   ),
   judged(
     'users.lone-surrogate',
     'lone surrogates in names are 400',
     C('Precise rules / Requests'),
     ['negative_data_rejection'],
-    [],
+    ['lone-surrogate-replaced'],
   ),
   judged(
     'users.email.max-length',

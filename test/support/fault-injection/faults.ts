@@ -77,6 +77,14 @@ import {
   sizeOver100Clamped,
   lenientQueryIntegers,
 } from './query-faults.js';
+import {
+  longIdempotencyKeyIgnored,
+  unknownExpandIgnored,
+  pathIdParseInt,
+  nullNameAsAbsent,
+  loneSurrogateReplaced,
+  orderUnknownPropertiesDropped,
+} from './lenient-input-faults.js';
 
 /**
  * One deliberately broken variant of the reference server: a single behaviour a buggy
@@ -158,6 +166,12 @@ export const faults: Fault[] = [
   unknownSortIgnored,
   sizeOver100Clamped,
   lenientQueryIntegers,
+  longIdempotencyKeyIgnored,
+  unknownExpandIgnored,
+  pathIdParseInt,
+  nullNameAsAbsent,
+  loneSurrogateReplaced,
+  orderUnknownPropertiesDropped,
   duplicateEmailOtherCase,
   duplicateEmail422,
 ];
