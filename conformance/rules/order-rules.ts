@@ -69,8 +69,7 @@ export const orderRules: Rule[] = [
     'POST /users/{userId}/orders: 201 with the order and Location /api/v1/users/{userId}/orders/{orderId}',
     ORDERS,
     ['location_resolves', 'response_headers_conformance', 'ensure_resource_availability'],
-    [],
-    'location-dropped and new-user-not-readable break users operations only',
+    ['order-location-dropped'],
   ),
   judged(
     'orders.create.validation',
@@ -85,7 +84,7 @@ export const orderRules: Rule[] = [
     'create for a missing user: 404 (orders of an absent user: 404)',
     ORDERS,
     ['absent_resource'],
-    [],
+    ['order-for-missing-user-422'],
   ),
   noCheck(
     'orders.create.blocked-user',
@@ -126,7 +125,7 @@ export const orderRules: Rule[] = [
     'PUT of an absent order is 404 (orders are not created by PUT)',
     ORDERS,
     ['absent_resource'],
-    [],
+    ['absent-order-put-403'],
   ),
   noCheck(
     'orders.owner.mismatch-404',
@@ -139,8 +138,7 @@ export const orderRules: Rule[] = [
     "GET /users/{userId}/orders?status=: a plain array of that user's orders in that status, by id",
     ORDERS,
     ['filter_honoured'],
-    [],
-    'status-filter-ignored breaks listUsers only',
+    ['order-status-filter-ignored'],
   ),
   judged(
     'orders.delete.any-status',

@@ -18,8 +18,7 @@ export const roleRules: Rule[] = [
     'PUT and DELETE /users/{id}/roles/{roleId} need ADMIN (403 otherwise)',
     ROLES,
     ['admin_role_required'],
-    [],
-    'role-not-enforced breaks /admin/** only',
+    ['role-link-needs-no-admin'],
   ),
   noCheck(
     'roles.admin-user-needs-admin',
@@ -55,7 +54,13 @@ export const roleRules: Rule[] = [
     ['put_delete_cycle'],
     ['role-removal-not-found'],
   ),
-  judged('roles.unknown-404', 'unknown user or role: 404', ROLES, ['absent_resource'], []),
+  judged(
+    'roles.unknown-404',
+    'unknown user or role: 404',
+    ROLES,
+    ['absent_resource'],
+    ['unknown-role-400'],
+  ),
   noCheck(
     'roles.remove-user-409',
     'removing the USER role is 409',
@@ -73,8 +78,7 @@ export const roleRules: Rule[] = [
     'a role link has no representation (GET is 405)',
     PRECISE,
     ['unsupported_method'],
-    [],
-    '405-without-allow breaks users paths only',
+    ['role-link-answers-get'],
   ),
   noCheck(
     'ids.server-assigned-increasing',

@@ -85,6 +85,13 @@ import {
   loneSurrogateReplaced,
   orderUnknownPropertiesDropped,
 } from './lenient-input-faults.js';
+import {
+  orderStatusFilterIgnored,
+  orderForMissingUser422,
+  absentOrderPut403,
+  orderLocationDropped,
+} from './order-faults.js';
+import { roleLinkNeedsNoAdmin, unknownRole400, roleLinkAnswersGet } from './role-faults.js';
 
 /**
  * One deliberately broken variant of the reference server: a single behaviour a buggy
@@ -172,6 +179,13 @@ export const faults: Fault[] = [
   nullNameAsAbsent,
   loneSurrogateReplaced,
   orderUnknownPropertiesDropped,
+  orderStatusFilterIgnored,
+  orderForMissingUser422,
+  absentOrderPut403,
+  orderLocationDropped,
+  roleLinkNeedsNoAdmin,
+  unknownRole400,
+  roleLinkAnswersGet,
   duplicateEmailOtherCase,
   duplicateEmail422,
 ];

@@ -1,0 +1,75 @@
+/** Faults of the orders of a user: filters, absent owners and orders, Location. */
+import { omit } from './fault-proxy.js';
+import { pathOf, problemAnswer, queryOf, withoutQuery } from './fault-helpers.js';
+import type { Fault } from './faults.js';
+
+const USER_ORDERS = /^\/api\/v1\/users\/\d+\/orders$/;
+const ORDER_STATUSES = new Set(['PENDING', 'PAID', 'SHIPPED', 'DELIVERED', 'CANCELLED']);
+const USER_ORDER = /^\/api\/v1\/users\/\d+\/orders\/\d+$/;
+
+export const orderStatusFilterIgnored: Fault = {
+  name: 'order-status-filter-ignored',
+  description: 'GET /users/{id}/orders ignores the status filter and lists every order of the user',
+  expectedCheck: 'filter_honoured',
+  include: ['listUserOrders'],
+  create: () => ({
+    // Validated first (an unknown status is still 400), then not applied.
+    request: (req) =>
+      req.method === 'GET' &&
+      USER_ORDERS.test(pathOf(req)) &&
+      ORDER_STATUSES.has(queryOf(req).get('status') ?? '')
+        ? withoutQuery(req, 'status')
+        : req,
+  }),
+};
+
+export const orderForMissingUser422: Fault = {
+  name: 'order-for-missing-user-422',
+  description:
+    'POST /users/{id}/orders for a user that does not exist is 422 (a dangling reference), not 404',
+  expectedCheck: 'absent_resource',
+  include: ['createUserOrder'],
+  create: () => ({
+    response: (res, req) =>
+      req.method === 'POST' && USER_ORDERS.test(pathOf(req)) && res.status === 404
+        ? problemAnswer(res, req, {
+            kind: 'unprocessable',
+            title: 'Unprocessable content',
+            status: 422,
+            detail: 'The order refers to a user that does not exist.',
+          })
+        : res,
+  }),
+};
+
+export const absentOrderPut403: Fault = {
+  name: 'absent-order-put-403',
+  description:
+    'PUT of an absent order is 403 (the ownership test finds no order of the caller), not 404',
+  expectedCheck: 'absent_resource',
+  include: ['replaceUserOrder'],
+  create: () => ({
+    response: (res, req) =>
+      req.method === 'PUT' && USER_ORDER.test(pathOf(req)) && res.status === 404
+        ? problemAnswer(res, req, {
+            kind: 'forbidden',
+            title: 'Forbidden',
+            status: 403,
+            detail: 'This order is not yours.',
+          })
+        : res,
+  }),
+};
+
+export const orderLocationDropped: Fault = {
+  name: 'order-location-dropped',
+  description: 'POST /users/{id}/orders answers 201 without Location',
+  expectedCheck: 'response_headers_conformance',
+  include: ['createUserOrder'],
+  create: () => ({
+    response: (res, req) =>
+      req.method === 'POST' && USER_ORDERS.test(pathOf(req)) && res.status === 201
+        ? { ...res, headers: omit(res.headers, 'location') }
+        : res,
+  }),
+};

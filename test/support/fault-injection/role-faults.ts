@@ -1,0 +1,66 @@
+/** Faults of the role links of a user: who may change them, unknown roles, GET on a link. */
+import { editJson, pathOf, problemAnswer, type Json } from './fault-helpers.js';
+import type { Fault } from './faults.js';
+
+const ROLE_LINK = /^\/api\/v1\/users\/\d+\/roles\/\d+$/;
+
+export const roleLinkNeedsNoAdmin: Fault = {
+  name: 'role-link-needs-no-admin',
+  description: 'PUT and DELETE /users/{id}/roles/{roleId} serve a USER token as if it held ADMIN',
+  expectedCheck: 'admin_role_required',
+  include: ['assignUserRole', 'removeUserRole'],
+  create: () => ({
+    request: async (req, ctx) => {
+      if (!['PUT', 'DELETE'].includes(req.method) || !ROLE_LINK.test(pathOf(req))) return req;
+      const res = await ctx.forward(req);
+      if (res.status !== 403) return res;
+      return ctx.forward({
+        ...req,
+        headers: { ...req.headers, authorization: await ctx.adminAuthorization() },
+      });
+    },
+  }),
+};
+
+export const unknownRole400: Fault = {
+  name: 'unknown-role-400',
+  description:
+    'PUT of a role link naming an unknown user or role is refused as invalid input (400), not 404',
+  expectedCheck: 'absent_resource',
+  include: ['assignUserRole'],
+  create: () => ({
+    response: (res, req) =>
+      req.method === 'PUT' && ROLE_LINK.test(pathOf(req)) && res.status === 404
+        ? editJson(
+            problemAnswer(res, req, {
+              kind: 'validation-failed',
+              title: 'Request validation failed',
+              status: 400,
+              detail: 'The path names no such role.',
+            }),
+            (problem) => ({
+              ...(problem as Json),
+              errors: [{ pointer: '#/path/roleId', detail: 'no such role' }],
+            }),
+          )
+        : res,
+  }),
+};
+
+export const roleLinkAnswersGet: Fault = {
+  name: 'role-link-answers-get',
+  description:
+    'GET /users/{id}/roles/{roleId} answers 200 with the role, where the link has no representation (405)',
+  expectedCheck: 'unsupported_method',
+  include: ['assignUserRole', 'removeUserRole', 'optionsUserRole'],
+  create: () => ({
+    request: async (req, ctx) => {
+      if (req.method !== 'GET' || !ROLE_LINK.test(pathOf(req))) return req;
+      const res = await ctx.forward({
+        ...req,
+        path: pathOf(req).replace(/\/roles\/\d+$/, '/roles'),
+      });
+      return res.status === 200 ? { ...res, body: '{}' } : res;
+    },
+  }),
+};
