@@ -17,8 +17,7 @@ export const authRules: Rule[] = [
     'JWT, HS256 only (every other alg, none included, is refused)',
     AUTH,
     ['ignored_auth'],
-    [],
-    'ignored_auth sends an alg-none token, but no fault accepts only alg none',
+    ['alg-none-accepted'],
   ),
   judged(
     'auth.401.www-authenticate',
@@ -50,8 +49,7 @@ export const authRules: Rule[] = [
     'POST /auth/login {username, password} -> 200 {accessToken, refreshToken, tokenType: "Bearer", expiresIn}',
     AUTH,
     ['response_schema_conformance'],
-    [],
-    'the runner logs in on every run, but no fault breaks the login answer',
+    ['login-without-token-type'],
   ),
   judged(
     'auth.login.unknown-user',
@@ -72,8 +70,7 @@ export const authRules: Rule[] = [
     'login with missing fields: 400',
     AUTH,
     ['negative_data_rejection'],
-    [],
-    'invalid-data-accepted breaks createUser only',
+    ['login-missing-fields-422'],
   ),
   noCheck(
     'auth.login.username-case-insensitive',
@@ -143,7 +140,7 @@ export const authRules: Rule[] = [
     'refresh answers in the same shape as login',
     PRECISE,
     ['response_schema_conformance'],
-    [],
+    ['refresh-other-shape'],
   ),
   noCheck(
     'auth.refresh.blocked-user',
@@ -168,7 +165,7 @@ export const authRules: Rule[] = [
     'expiresIn is integer seconds (900 by default)',
     PRECISE,
     ['response_schema_conformance'],
-    [],
+    ['expires-in-string'],
     'the type is judged by the schema; the default value is configuration',
   ),
   outside(

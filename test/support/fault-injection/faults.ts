@@ -57,7 +57,15 @@ import {
   roleAssignTwice409,
 } from './write-faults.js';
 import { duplicateEmailOtherCase, duplicateEmail422 } from './unique-faults.js';
-import { refreshFamilyKept, authAnswersNoCache } from './session-faults.js';
+import {
+  refreshFamilyKept,
+  authAnswersNoCache,
+  algNoneAccepted,
+  loginWithoutTokenType,
+  refreshOtherShape,
+  expiresInString,
+  loginMissingFields422,
+} from './session-faults.js';
 import { oversizedBodyParsed, textPlainBodyAccepted } from './media-faults.js';
 import {
   weakEtagOnUser,
@@ -186,6 +194,11 @@ export const faults: Fault[] = [
   roleLinkNeedsNoAdmin,
   unknownRole400,
   roleLinkAnswersGet,
+  algNoneAccepted,
+  loginWithoutTokenType,
+  refreshOtherShape,
+  expiresInString,
+  loginMissingFields422,
   duplicateEmailOtherCase,
   duplicateEmail422,
 ];
