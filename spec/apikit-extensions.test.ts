@@ -5,6 +5,7 @@ import {
   declaredValidation,
   isDestructive,
   requiredRole,
+  stateMachine,
   uniqueFields,
 } from './apikit-extensions.js';
 import { loadSpec } from './load-spec.js';
@@ -65,7 +66,46 @@ describe('the x-apikit extensions', () => {
     });
   });
 
+  it('reads the order state machine of the contract', async () => {
+    const ops = listOperations(await loadSpec());
+    const declared = ops.filter((op) => stateMachine(op) !== undefined).map((op) => op.operationId);
+    expect(declared).toEqual(['createUserOrder']);
+    const machine = stateMachine(ops.find((op) => op.operationId === 'createUserOrder')!)!;
+    expect(machine).toMatchObject({ field: 'status', initial: 'PENDING', refusalStatus: 409 });
+    expect(machine.states).toEqual(['PENDING', 'PAID', 'SHIPPED', 'DELIVERED', 'CANCELLED']);
+    expect(machine.transitions).toContainEqual({
+      operation: 'cancelOrder',
+      from: ['PENDING', 'PAID'],
+      to: 'CANCELLED',
+    });
+    const minimal = stateMachine(
+      withExtensions({
+        'x-apikit-state-machine': {
+          field: 'phase',
+          states: ['A', 'B'],
+          transitions: [
+            { operation: 'finish', from: 'A', to: 'B' },
+            { operation: 'x', to: 'Z' },
+          ],
+        },
+      }),
+    );
+    expect(minimal).toEqual({
+      field: 'phase',
+      states: ['A', 'B'],
+      initial: undefined,
+      transitions: [{ operation: 'finish', from: ['A'], to: 'B' }],
+      refusalStatus: 409,
+    });
+  });
+
   it('counts a value of the wrong type as absent', () => {
+    expect(stateMachine(withExtensions({ 'x-apikit-state-machine': 'orders' }))).toBeUndefined();
+    expect(
+      stateMachine(
+        withExtensions({ 'x-apikit-state-machine': { field: 'status', states: ['A'] } }),
+      ),
+    ).toBeUndefined();
     expect(
       uniqueFields(withExtensions({ 'x-apikit-unique': { fields: 'email' } })),
     ).toBeUndefined();

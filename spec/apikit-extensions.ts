@@ -3,8 +3,8 @@ import type { OpenAPIV3 } from 'openapi-types';
 /**
  * The `x-apikit-*` extensions a description may carry, each read here and nowhere else, each
  * with one meaning. A value of the wrong type counts as absent (the description is a user's
- * file; a typo must not crash a run). The API description's Authentication and Uniqueness
- * sections document the operation extensions for the spec's readers.
+ * file; a typo must not crash a run). The API description's Authentication, Uniqueness and
+ * State machines sections document the operation extensions for the spec's readers.
  */
 
 /** Where an operation's extensions live: a `SpecOperation`, or anything with its object. */
@@ -78,6 +78,72 @@ export function uniqueFields(op: HasOperation): UniqueFields | undefined {
   };
 }
 
+/** One declared transition: the operation, the states it may be called in, the state it sets. */
+export interface StateTransition {
+  /** The operationId of an operation a link from the creating operation reaches. */
+  operation: string;
+  from: string[];
+  to: string;
+}
+
+/** What a creating operation's `x-apikit-state-machine` declares about its resources. */
+export interface StateMachine {
+  /** The top-level property of the resource holding its state. */
+  field: string;
+  states: string[];
+  /** The state a new resource starts in (undefined: whatever the create answers). */
+  initial: string | undefined;
+  transitions: StateTransition[];
+  /** The status of a refused transition (409 by default). */
+  refusalStatus: number;
+}
+
+/**
+ * `x-apikit-state-machine: { field, states, initial, transitions, refusalStatus }` on a
+ * creating operation: the resources it makes hold a state in `field`, moved only by the
+ * `transitions` (`{ operation, from, to }`: an operation whose request body has `field` sets
+ * it by sending `{ [field]: to }`, any other is called as it is). Whatever no transition allows
+ * from a state is refused with `refusalStatus` and changes nothing; setting the state the
+ * resource has is a no-op. Undefined when not declared (or without field, states or valid
+ * transitions).
+ *
+ * @example
+ * stateMachine(operationsById.get('createUserOrder')!)?.initial; // 'PENDING'
+ */
+export function stateMachine(op: HasOperation): StateMachine | undefined {
+  const declared = extension(op.operation, 'x-apikit-state-machine');
+  if (typeof declared !== 'object' || declared === null) return undefined;
+  const get = (name: string): unknown => Reflect.get(declared, name);
+  const field = get('field');
+  const states = strings(get('states'));
+  const listed = get('transitions');
+  const transitions = (Array.isArray(listed) ? listed : []).flatMap((t: unknown) => {
+    if (typeof t !== 'object' || t === null) return [];
+    const operation: unknown = Reflect.get(t, 'operation');
+    const to: unknown = Reflect.get(t, 'to');
+    const from = strings(Reflect.get(t, 'from'));
+    if (typeof operation !== 'string' || typeof to !== 'string' || !states.includes(to)) return [];
+    return [{ operation, from: from.filter((s) => states.includes(s)), to }];
+  });
+  if (typeof field !== 'string' || states.length === 0 || transitions.length === 0)
+    return undefined;
+  const initial = get('initial');
+  const status = get('refusalStatus');
+  return {
+    field,
+    states,
+    initial: typeof initial === 'string' && states.includes(initial) ? initial : undefined,
+    transitions,
+    refusalStatus: Number.isInteger(status) ? (status as number) : 409,
+  };
+}
+
+/** The strings of a list (a lone string counts as a list of one); anything else: none. */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
 /**
  * The root `x-apikit-validation` object: conventions beyond OpenAPI that the description holds
  * its implementations to. Each is true only where the description declares it (truthy).
@@ -116,4 +182,5 @@ export const APIKIT_EXTENSIONS = [
   'x-apikit-destructive',
   'x-apikit-validation',
   'x-apikit-unique',
+  'x-apikit-state-machine',
 ] as const;
