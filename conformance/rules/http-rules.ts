@@ -175,7 +175,7 @@ export const httpRules: Rule[] = [
     'instance is the request path without the query, under /api/v1',
     REQUESTS,
     ['problem_json'],
-    [],
+    ['problem-instance-unprefixed'],
   ),
   noCheck(
     'http.problem.type-title',

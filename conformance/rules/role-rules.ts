@@ -44,8 +44,7 @@ export const roleRules: Rule[] = [
     'DELETE of a role the user does not hold: 404',
     ROLES,
     ['put_delete_cycle'],
-    [],
-    'role-removal-not-found breaks the removal of a held role, not this 404',
+    ['role-removal-not-held-204'],
   ),
   judged(
     'roles.remove.held-204',

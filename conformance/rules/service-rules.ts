@@ -57,8 +57,7 @@ export const serviceRules: Rule[] = [
     'every OPTIONS is open (a CORS preflight carries no token)',
     C('Precise rules / Requests'),
     ['allow_header_conformance'],
-    [],
-    'the check sends OPTIONS without a token (the spec declares it open); no fault asks for one',
+    ['options-needs-token'],
   ),
   noCheck(
     'open.openapi-served',

@@ -75,6 +75,9 @@ import {
   problemCacheable,
   locationAbsoluteUri,
   optionsWithoutAcceptPatch,
+  varyMissing,
+  problemInstanceUnprefixed,
+  optionsNeedsToken,
 } from './header-faults.js';
 import { pastEndServesLastPage } from './paging-faults.js';
 import { absentIfMatch412 } from './precondition-faults.js';
@@ -98,8 +101,14 @@ import {
   orderForMissingUser422,
   absentOrderPut403,
   orderLocationDropped,
+  orderSecondDelete204,
 } from './order-faults.js';
-import { roleLinkNeedsNoAdmin, unknownRole400, roleLinkAnswersGet } from './role-faults.js';
+import {
+  roleLinkNeedsNoAdmin,
+  unknownRole400,
+  roleLinkAnswersGet,
+  roleRemovalNotHeld204,
+} from './role-faults.js';
 
 /**
  * One deliberately broken variant of the reference server: a single behaviour a buggy
@@ -199,6 +208,11 @@ export const faults: Fault[] = [
   refreshOtherShape,
   expiresInString,
   loginMissingFields422,
+  varyMissing,
+  problemInstanceUnprefixed,
+  optionsNeedsToken,
+  orderSecondDelete204,
+  roleRemovalNotHeld204,
   duplicateEmailOtherCase,
   duplicateEmail422,
 ];

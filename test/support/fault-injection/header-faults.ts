@@ -1,6 +1,6 @@
 /** Faults in the headers of answers: validators, request ids, Location, caching of problems. */
 import { omit, type FaultHooks, type ProxyRequest, type ProxyResponse } from './fault-proxy.js';
-import { API, USER_PATH, isProblem, pathOf } from './fault-helpers.js';
+import { API, USER_PATH, editJson, isObject, isProblem, pathOf } from './fault-helpers.js';
 import type { Fault } from './faults.js';
 
 /** Edits the headers of the answers `when` picks. */
@@ -98,4 +98,45 @@ export const optionsWithoutAcceptPatch: Fault = {
       (_res, req) => req.method === 'OPTIONS',
       (h) => omit(h, 'accept-patch'),
     ),
+};
+
+export const varyMissing: Fault = {
+  name: 'vary-missing',
+  description:
+    "GET of a user carries no Vary, so a shared cache may serve one caller another's answer",
+  expectedCheck: 'response_headers_conformance',
+  include: ['getUser'],
+  create: () => headers(userRead200, (h) => omit(h, 'vary')),
+};
+
+export const problemInstanceUnprefixed: Fault = {
+  name: 'problem-instance-unprefixed',
+  description: 'the instance of a problem is the path the router saw, without /api/v1',
+  expectedCheck: 'problem_json',
+  include: ['getUser'],
+  create: () => ({
+    response: (res) =>
+      isProblem(res)
+        ? editJson(res, (p) =>
+            isObject(p) && typeof p.instance === 'string'
+              ? { ...p, instance: p.instance.replace(/^\/api\/v1/, '') }
+              : p,
+          )
+        : res,
+  }),
+};
+
+export const optionsNeedsToken: Fault = {
+  name: 'options-needs-token',
+  description:
+    'OPTIONS is behind authentication: without a token it is 401 (a CORS preflight fails)',
+  expectedCheck: 'allow_header_conformance',
+  include: ['optionsUser'],
+  // The token check runs before the method is looked at: the 401 a GET without a token gets.
+  create: () => ({
+    request: (req, ctx) =>
+      req.method === 'OPTIONS' && !req.headers.authorization
+        ? ctx.forward({ ...req, method: 'GET' })
+        : req,
+  }),
 };

@@ -1,6 +1,6 @@
 /** Faults of the orders of a user: filters, absent owners and orders, Location. */
 import { omit } from './fault-proxy.js';
-import { pathOf, problemAnswer, queryOf, withoutQuery } from './fault-helpers.js';
+import { API, pathOf, problemAnswer, queryOf, withoutQuery } from './fault-helpers.js';
 import type { Fault } from './faults.js';
 
 const USER_ORDERS = /^\/api\/v1\/users\/\d+\/orders$/;
@@ -70,6 +70,19 @@ export const orderLocationDropped: Fault = {
     response: (res, req) =>
       req.method === 'POST' && USER_ORDERS.test(pathOf(req)) && res.status === 201
         ? { ...res, headers: omit(res.headers, 'location') }
+        : res,
+  }),
+};
+
+export const orderSecondDelete204: Fault = {
+  name: 'order-second-delete-204',
+  description: 'DELETE of an absent order answers 204 instead of 404',
+  expectedCheck: 'delete_twice',
+  include: ['deleteUserOrder'],
+  create: () => ({
+    response: (res, req) =>
+      req.method === 'DELETE' && USER_ORDER.test(pathOf(req)) && res.status === 404
+        ? { status: 204, headers: omit(res.headers, 'content-type'), body: '' }
         : res,
   }),
 };

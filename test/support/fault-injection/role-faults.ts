@@ -1,4 +1,5 @@
 /** Faults of the role links of a user: who may change them, unknown roles, GET on a link. */
+import { omit } from './fault-proxy.js';
 import { editJson, pathOf, problemAnswer, type Json } from './fault-helpers.js';
 import type { Fault } from './faults.js';
 
@@ -62,5 +63,18 @@ export const roleLinkAnswersGet: Fault = {
       });
       return res.status === 200 ? { ...res, body: '{}' } : res;
     },
+  }),
+};
+
+export const roleRemovalNotHeld204: Fault = {
+  name: 'role-removal-not-held-204',
+  description: 'DELETE of a role the user does not hold answers 204 (nothing to do), not 404',
+  expectedCheck: 'put_delete_cycle',
+  include: ['assignUserRole', 'removeUserRole'],
+  create: () => ({
+    response: (res, req) =>
+      req.method === 'DELETE' && ROLE_LINK.test(pathOf(req)) && res.status === 404
+        ? { status: 204, headers: omit(res.headers, 'content-type'), body: '' }
+        : res,
   }),
 };
