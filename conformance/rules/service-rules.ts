@@ -18,8 +18,7 @@ export const serviceRules: Rule[] = [
     'the same Idempotency-Key with another body: 422',
     SHARED,
     ['idempotency_key_replay'],
-    [],
-    'idempotency-key-ignored drops the key, so the replay fails first; no fault accepts another body alone',
+    ['idempotency-replay-ignores-body'],
   ),
   noCheck(
     'idem.in-flight-409',

@@ -79,7 +79,7 @@ export const userRules: Rule[] = [
     'emails: at most 254 characters',
     C('Precise rules / Requests'),
     ['negative_data_rejection'],
-    [],
+    ['long-email-truncated'],
   ),
   judged(
     'users.stored-as-sent',

@@ -95,6 +95,8 @@ import {
   nullNameAsAbsent,
   loneSurrogateReplaced,
   orderUnknownPropertiesDropped,
+  longEmailTruncated,
+  idempotencyReplayIgnoresBody,
 } from './lenient-input-faults.js';
 import {
   orderStatusFilterIgnored,
@@ -213,6 +215,8 @@ export const faults: Fault[] = [
   optionsNeedsToken,
   orderSecondDelete204,
   roleRemovalNotHeld204,
+  longEmailTruncated,
+  idempotencyReplayIgnoresBody,
   duplicateEmailOtherCase,
   duplicateEmail422,
 ];

@@ -1,5 +1,5 @@
 /** Faults of lenient input handling: values the contract refuses, taken anyway. */
-import { omit, type ProxyRequest } from './fault-proxy.js';
+import { omit, type ProxyRequest, type ProxyResponse } from './fault-proxy.js';
 import { API, USER_PATH, isObject, parsed, pathOf, type Json } from './fault-helpers.js';
 import type { Fault } from './faults.js';
 
@@ -108,4 +108,40 @@ export const orderUnknownPropertiesDropped: Fault = {
         ),
     ),
   }),
+};
+
+export const longEmailTruncated: Fault = {
+  name: 'long-email-truncated',
+  description: 'an email over 254 characters is cut to 254 and stored (201), not refused with 400',
+  expectedCheck: 'negative_data_rejection',
+  include: ['createUser'],
+  create: () => ({
+    request: editBody(
+      (req) => req.method === 'POST' && pathOf(req) === `${API}/users`,
+      (body) =>
+        typeof body.email === 'string' && body.email.length > 254
+          ? { ...body, email: body.email.slice(-254) }
+          : body,
+    ),
+  }),
+};
+
+export const idempotencyReplayIgnoresBody: Fault = {
+  name: 'idempotency-replay-ignores-body',
+  description:
+    'a POST reusing an Idempotency-Key with another body replays the first answer, not 422',
+  expectedCheck: 'idempotency_key_replay',
+  include: ['createUser'],
+  create: () => {
+    const first = new Map<string, ProxyResponse>();
+    return {
+      response: (res, req) => {
+        const key = req.headers['idempotency-key'];
+        if (req.method !== 'POST' || !key) return res;
+        const scoped = `${req.headers.authorization ?? ''} ${pathOf(req)} ${key}`;
+        if (res.status >= 200 && res.status < 300 && !first.has(scoped)) first.set(scoped, res);
+        return res.status === 422 ? (first.get(scoped) ?? res) : res;
+      },
+    };
+  },
 };
