@@ -7,6 +7,7 @@ import { preconditionsAfterRefusal } from './stateful/preconditions-after-refusa
 import { putCreateAndReplace } from './stateful/put-create-and-replace.js';
 import { putDeleteCycle } from './stateful/put-delete-cycle.js';
 import { statefulChecks } from './stateful/stateful-checks.js';
+import { stateTransitions } from './stateful/state-transitions.js';
 import { uniqueFieldsCheck } from './stateful/unique-fields.js';
 
 /**
@@ -27,5 +28,6 @@ export function createDefaultRegistry(): CheckRegistry {
     putCreateAndReplace,
     putDeleteCycle,
     uniqueFieldsCheck,
+    stateTransitions,
   );
 }

@@ -1,0 +1,226 @@
+import type { StateMachine } from '../../../spec/apikit-extensions.js';
+import type { SpecOperation } from '../../../spec/operations.js';
+import type { Exchange } from '../../http/target-client.js';
+import type { RunContext } from '../../run-context.js';
+import type { CreatedResource, ResolvedLink, Unavailable } from '../../stateful/fixtures.js';
+import type { CheckRecorder } from '../check.js';
+import { createWith, follow, linkCall, readLinks } from '../support/spec-links.js';
+import {
+  callAs,
+  describe,
+  documentedSuccesses,
+  isDocumented,
+  isObject,
+  isSuccess,
+  jsonBody,
+  properties,
+  requestSchema,
+} from '../support/stateful-support.js';
+
+/** One declared transition from one state: the operation, the state before and after. */
+export interface Edge {
+  op: SpecOperation;
+  from: string;
+  to: string;
+}
+
+/** A resource the walk made, the link that reads it back and the state it is in. */
+interface Live {
+  resource: CreatedResource;
+  reader: ResolvedLink;
+  state: string;
+}
+
+/**
+ * Walks a state machine: new resources, each led along transitions not yet taken (through
+ * taken ones where needed) until every reachable one is taken; in each state reached for the
+ * first time, refused transitions are tried first. Stops at the first failure.
+ */
+export class Walker {
+  private uncovered: Edge[];
+  private readonly probed = new Set<string>();
+  private readonly passes = new Map<SpecOperation, string[]>();
+
+  constructor(
+    private readonly ctx: RunContext,
+    private readonly record: CheckRecorder,
+    private readonly producer: SpecOperation,
+    private readonly machine: StateMachine,
+    private readonly edges: Edge[],
+  ) {
+    this.uncovered = [...edges];
+  }
+
+  async run(): Promise<void> {
+    while (this.uncovered.length > 0) {
+      const before = this.uncovered.length;
+      if (!(await this.walkOne())) return;
+      if (this.uncovered.length === before) break;
+    }
+    const unreached = new Set(this.uncovered.map((e) => e.op));
+    for (const op of unreached)
+      this.record.skip(
+        op,
+        `transitions ${this.uncovered
+          .filter((e) => e.op === op)
+          .map(arrow)
+          .join(', ')} are not reached from the initial state`,
+      );
+    for (const [op, said] of this.passes) this.record.pass(op, said.join('; '));
+  }
+
+  /** One new resource, led on until no transition left to take is reachable from its state. */
+  private async walkOne(): Promise<boolean> {
+    const made = await createWith(this.ctx, this.producer);
+    if ('reason' in made) return this.skip(this.producer, made.reason);
+    const reader = readLinks(made)[0];
+    if (!reader) return this.skip(this.producer, 'no link of the create reads the resource back');
+    const state = this.stateIn(made.body);
+    const { initial, states } = this.machine;
+    if (state === undefined || !states.includes(state) || (initial && state !== initial))
+      return this.fail(this.producer, made.exchange, {
+        message: `a new resource is in state ${String(state)}, not the initial state`,
+        expected: `${this.machine.field}: ${initial ?? `one of ${states.join(', ')}`}`,
+      });
+    this.said(this.producer, `a new resource starts in ${state}`);
+    const live: Live = { resource: made, reader, state };
+    for (let step = 0; step <= 2 * states.length; step++) {
+      if (!this.probed.has(live.state)) {
+        this.probed.add(live.state);
+        if (!(await this.refuseFrom(live))) return false;
+      }
+      const next = this.uncovered.find((e) => e.from === live.state) ?? this.towards(live.state);
+      if (!next) return true;
+      if (!(await this.take(live, next))) return false;
+      this.uncovered = this.uncovered.filter((e) => e !== next);
+    }
+    return true;
+  }
+
+  /** The first transition on a shortest way to a state with a transition left to take. */
+  private towards(start: string): Edge | undefined {
+    const wanted = new Set(this.uncovered.map((e) => e.from));
+    const first = new Map<string, Edge>();
+    const queue = [start];
+    const seen = new Set(queue);
+    for (let state = queue.shift(); state !== undefined; state = queue.shift()) {
+      if (state !== start && wanted.has(state)) return first.get(state);
+      for (const e of this.edges.filter((x) => x.from === state && !seen.has(x.to))) {
+        seen.add(e.to);
+        first.set(e.to, first.get(state) ?? e);
+        queue.push(e.to);
+      }
+    }
+    return undefined;
+  }
+
+  /** An allowed transition: a documented 2xx, and the resource read back in the new state. */
+  private async take(live: Live, edge: Edge): Promise<boolean> {
+    const sent = await this.send(live, edge.op, edge.to);
+    if ('reason' in sent) return this.skip(edge.op, sent.reason);
+    const status = sent.response.status;
+    if (!isSuccess(status) || !isDocumented(edge.op, status))
+      return this.fail(edge.op, sent, {
+        message: `the allowed transition ${arrow(edge)} was not accepted`,
+        expected: `a documented 2xx (${documentedSuccesses(edge.op).join(', ')})`,
+      });
+    const read = await this.read(live);
+    if ('reason' in read) return this.skip(this.producer, read.reason);
+    if (read.state !== edge.to)
+      return this.fail(edge.op, read.exchange, {
+        message: `after the allowed transition ${arrow(edge)} (${status}) the resource is in ${String(read.state)}`,
+        expected: `${this.machine.field}: ${edge.to}`,
+      });
+    live.state = edge.to;
+    this.said(edge.op, `${arrow(edge)} ${status}`);
+    return true;
+  }
+
+  /** Transitions no rule allows from the resource's state: refused, the state unchanged. */
+  private async refuseFrom(live: Live): Promise<boolean> {
+    for (const op of new Set(this.edges.map((e) => e.op))) {
+      for (const to of this.refusedTargets(op, live.state)) {
+        const edge = { op, from: live.state, to };
+        const sent = await this.send(live, op, to);
+        if ('reason' in sent) return this.skip(op, sent.reason);
+        if (sent.response.status !== this.machine.refusalStatus)
+          return this.fail(op, sent, {
+            message: `the refused transition ${arrow(edge)} was ${isSuccess(sent.response.status) ? 'accepted' : 'not refused as declared'}`,
+            expected: `${this.machine.refusalStatus} (x-apikit-state-machine)`,
+          });
+        const read = await this.read(live);
+        if ('reason' in read) return this.skip(this.producer, read.reason);
+        if (read.state !== live.state)
+          return this.fail(op, read.exchange, {
+            message: `the refused transition ${arrow(edge)} changed the state to ${String(read.state)}`,
+            expected: `${this.machine.field}: ${live.state}`,
+          });
+        this.said(op, `${arrow(edge)} refused`);
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The states `op` may not move a resource to from `state`, other than `state` itself: for an
+   * operation setting the field, the first and the last in the declared order; for any other,
+   * the states it moves to.
+   */
+  private refusedTargets(op: SpecOperation, state: string): string[] {
+    const allowed = this.edges.filter((e) => e.op === op && e.from === state).map((e) => e.to);
+    const candidates = this.setsField(op)
+      ? this.machine.states
+      : [...new Set(this.edges.filter((e) => e.op === op).map((e) => e.to))];
+    const refused = candidates.filter((s) => s !== state && !allowed.includes(s));
+    if (!this.setsField(op) || refused.length <= 2) return refused;
+    return [refused[0]!, refused[refused.length - 1]!];
+  }
+
+  private setsField(op: SpecOperation): boolean {
+    return properties(requestSchema(op))[this.machine.field] !== undefined;
+  }
+
+  /** Calls `op` on the resource: `{ field: to }` when it sets the field, else as linked. */
+  private async send(live: Live, op: SpecOperation, to: string): Promise<Exchange | Unavailable> {
+    const link = live.resource.links.find((l) => l.target === op);
+    if (!link) return { reason: `no link of the new resource reaches ${op.operationId}` };
+    const call = linkCall(this.ctx, link);
+    if ('reason' in call) return call;
+    const body = this.setsField(op) ? { body: { [this.machine.field]: to } } : {};
+    return callAs(this.ctx, op, { ...call, ...body });
+  }
+
+  private async read(live: Live): Promise<{ state: unknown; exchange: Exchange } | Unavailable> {
+    const read = await follow(this.ctx, live.reader);
+    if ('reason' in read) return read;
+    if (read.response.status !== 200)
+      return { reason: `reading the resource back answered ${describe(read)}` };
+    return { state: this.stateIn(jsonBody(read)), exchange: read };
+  }
+
+  private stateIn(body: unknown): string | undefined {
+    const state = isObject(body) ? body[this.machine.field] : undefined;
+    return typeof state === 'string' ? state : undefined;
+  }
+
+  private said(op: SpecOperation, what: string): void {
+    const said = this.passes.get(op) ?? [];
+    if (!said.includes(what)) this.passes.set(op, [...said, what]);
+  }
+
+  private skip(op: SpecOperation, reason: string): false {
+    this.record.skip(op, reason);
+    return false;
+  }
+
+  private fail(
+    op: SpecOperation,
+    exchange: Exchange,
+    failure: { message: string; expected: string },
+  ): false {
+    this.record.fail(op, { ...failure, actual: describe(exchange) }, exchange);
+    return false;
+  }
+}
+
+const arrow = (e: { from: string; to: string }) => `${e.from} -> ${e.to}`;
