@@ -10,35 +10,39 @@ const ALLOWED: Record<string, string[]> = {
   DELIVERED: [],
   CANCELLED: [],
 };
-const MACHINE = 'no check follows the order state machine';
+const MACHINE = "no check changes an order's fields once it has left PENDING";
+const NOOP =
+  'state_transitions judges the declared transitions and the refused ones, not a change to the state a resource already has';
 const lower = (s: string) => s.toLowerCase();
 
 /** Every transition of an order's status by PATCH: the allowed ones, then the refused ones. */
 function patchTransitions(): Rule[] {
   const allowed = STATES.flatMap((from) =>
     ALLOWED[from]!.map((to) =>
-      noCheck(
+      judged(
         `orders.patch.${lower(from)}-to-${lower(to)}`,
         `PATCH status ${from} -> ${to}: allowed, 200 with the order`,
         ORDERS,
-        MACHINE,
+        ['state_transitions'],
+        ['order-patch-status-ignored'],
       ),
     ),
   );
   const refused = STATES.map((from) => {
     const to = STATES.filter((s) => s !== from && !ALLOWED[from]!.includes(s));
-    return noCheck(
+    return judged(
       `orders.patch.${lower(from)}-refused`,
       `PATCH status ${from} -> ${to.join(', ')}: 409 (anything else than the transitions)`,
       ORDERS,
-      MACHINE,
+      ['state_transitions'],
+      ['invalid-transition-422'],
     );
   });
   const same = noCheck(
     'orders.patch.same-status-noop',
     "a PATCH of an order's status to the status it has is a 200 no-op",
     PRECISE,
-    MACHINE,
+    NOOP,
   );
   return [...allowed, ...refused, same];
 }
@@ -52,13 +56,27 @@ function cancelTransitions(): Rule[] {
     DELIVERED: '409',
     CANCELLED: '200, no change',
   };
+  const proof: Record<string, string[]> = {
+    PENDING: ['order-cancel-refused-409'],
+    PAID: ['order-cancel-refused-409'],
+    SHIPPED: ['shipped-order-cancellable', 'invalid-transition-422'],
+    DELIVERED: ['shipped-order-cancellable', 'invalid-transition-422'],
+  };
   return STATES.map((from) =>
-    noCheck(
-      `orders.cancel.from-${lower(from)}`,
-      `POST /orders/{id}/cancel when ${from}: ${answer[from]}`,
-      ORDERS,
-      MACHINE,
-    ),
+    proof[from]
+      ? judged(
+          `orders.cancel.from-${lower(from)}`,
+          `POST /orders/{id}/cancel when ${from}: ${answer[from]}`,
+          ORDERS,
+          ['state_transitions'],
+          proof[from],
+        )
+      : noCheck(
+          `orders.cancel.from-${lower(from)}`,
+          `POST /orders/{id}/cancel when ${from}: ${answer[from]}`,
+          ORDERS,
+          NOOP,
+        ),
   );
 }
 
@@ -78,7 +96,13 @@ export const orderRules: Rule[] = [
     ['negative_data_rejection'],
     ['order-unknown-properties-dropped'],
   ),
-  noCheck('orders.create.pending', 'a new order is PENDING', ORDERS, MACHINE),
+  judged(
+    'orders.create.pending',
+    'a new order is PENDING',
+    ORDERS,
+    ['state_transitions'],
+    ['new-order-paid'],
+  ),
   judged(
     'orders.create.missing-user',
     'create for a missing user: 404 (orders of an absent user: 404)',

@@ -58,6 +58,13 @@ import {
 } from './write-faults.js';
 import { duplicateEmailOtherCase, duplicateEmail422 } from './unique-faults.js';
 import {
+  shippedOrderCancellable,
+  invalidTransition422,
+  orderCancelRefused409,
+  orderPatchStatusIgnored,
+  newOrderPaid,
+} from './state-machine-faults.js';
+import {
   refreshFamilyKept,
   authAnswersNoCache,
   algNoneAccepted,
@@ -219,4 +226,9 @@ export const faults: Fault[] = [
   idempotencyReplayIgnoresBody,
   duplicateEmailOtherCase,
   duplicateEmail422,
+  shippedOrderCancellable,
+  invalidTransition422,
+  orderCancelRefused409,
+  orderPatchStatusIgnored,
+  newOrderPaid,
 ];
