@@ -71,7 +71,12 @@ describe('the x-apikit extensions', () => {
     const declared = ops.filter((op) => stateMachine(op) !== undefined).map((op) => op.operationId);
     expect(declared).toEqual(['createUserOrder']);
     const machine = stateMachine(ops.find((op) => op.operationId === 'createUserOrder')!)!;
-    expect(machine).toMatchObject({ field: 'status', initial: 'PENDING', refusalStatus: 409 });
+    expect(machine).toMatchObject({
+      field: 'status',
+      initial: 'PENDING',
+      refusalStatus: 409,
+      sameState: 'noop',
+    });
     expect(machine.states).toEqual(['PENDING', 'PAID', 'SHIPPED', 'DELIVERED', 'CANCELLED']);
     expect(machine.transitions).toContainEqual({
       operation: 'cancelOrder',
@@ -96,6 +101,7 @@ describe('the x-apikit extensions', () => {
       initial: undefined,
       transitions: [{ operation: 'finish', from: ['A'], to: 'B' }],
       refusalStatus: 409,
+      sameState: undefined,
     });
   });
 

@@ -96,16 +96,21 @@ export interface StateMachine {
   transitions: StateTransition[];
   /** The status of a refused transition (409 by default). */
   refusalStatus: number;
+  /**
+   * Moving a resource to the state it has: `noop` a 2xx changing nothing, `refused` refused
+   * like any transition not allowed; undefined when the description does not say.
+   */
+  sameState: 'noop' | 'refused' | undefined;
 }
 
 /**
- * `x-apikit-state-machine: { field, states, initial, transitions, refusalStatus }` on a
+ * `x-apikit-state-machine: { field, states, initial, transitions, refusalStatus, sameState }` on a
  * creating operation: the resources it makes hold a state in `field`, moved only by the
  * `transitions` (`{ operation, from, to }`: an operation whose request body has `field` sets
  * it by sending `{ [field]: to }`, any other is called as it is). Whatever no transition allows
- * from a state is refused with `refusalStatus` and changes nothing; setting the state the
- * resource has is a no-op. Undefined when not declared (or without field, states or valid
- * transitions).
+ * from a state is refused with `refusalStatus` and changes nothing; moving a resource to the
+ * state it has is what `sameState` says (`noop` or `refused`). Undefined when not declared (or
+ * without field, states or valid transitions).
  *
  * @example
  * stateMachine(operationsById.get('createUserOrder')!)?.initial; // 'PENDING'
@@ -129,12 +134,14 @@ export function stateMachine(op: HasOperation): StateMachine | undefined {
     return undefined;
   const initial = get('initial');
   const status = get('refusalStatus');
+  const same = get('sameState');
   return {
     field,
     states,
     initial: typeof initial === 'string' && states.includes(initial) ? initial : undefined,
     transitions,
     refusalStatus: Number.isInteger(status) ? (status as number) : 409,
+    sameState: same === 'noop' || same === 'refused' ? same : undefined,
   };
 }
 
