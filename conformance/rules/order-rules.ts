@@ -11,8 +11,6 @@ const ALLOWED: Record<string, string[]> = {
   CANCELLED: [],
 };
 const MACHINE = "no check changes an order's fields once it has left PENDING";
-const NOOP =
-  'state_transitions judges the declared transitions and the refused ones, not a change to the state a resource already has';
 const lower = (s: string) => s.toLowerCase();
 
 /** Every transition of an order's status by PATCH: the allowed ones, then the refused ones. */
@@ -38,11 +36,12 @@ function patchTransitions(): Rule[] {
       ['invalid-transition-422'],
     );
   });
-  const same = noCheck(
+  const same = judged(
     'orders.patch.same-status-noop',
     "a PATCH of an order's status to the status it has is a 200 no-op",
     PRECISE,
-    NOOP,
+    ['state_transitions'],
+    ['same-status-409'],
   );
   return [...allowed, ...refused, same];
 }
@@ -61,22 +60,16 @@ function cancelTransitions(): Rule[] {
     PAID: ['order-cancel-refused-409'],
     SHIPPED: ['shipped-order-cancellable', 'invalid-transition-422'],
     DELIVERED: ['shipped-order-cancellable', 'invalid-transition-422'],
+    CANCELLED: ['same-status-409'],
   };
   return STATES.map((from) =>
-    proof[from]
-      ? judged(
-          `orders.cancel.from-${lower(from)}`,
-          `POST /orders/{id}/cancel when ${from}: ${answer[from]}`,
-          ORDERS,
-          ['state_transitions'],
-          proof[from],
-        )
-      : noCheck(
-          `orders.cancel.from-${lower(from)}`,
-          `POST /orders/{id}/cancel when ${from}: ${answer[from]}`,
-          ORDERS,
-          NOOP,
-        ),
+    judged(
+      `orders.cancel.from-${lower(from)}`,
+      `POST /orders/{id}/cancel when ${from}: ${answer[from]}`,
+      ORDERS,
+      ['state_transitions'],
+      proof[from]!,
+    ),
   );
 }
 

@@ -87,7 +87,7 @@ export class Walker {
     for (let step = 0; step <= 2 * states.length; step++) {
       if (!this.probed.has(live.state)) {
         this.probed.add(live.state);
-        if (!(await this.refuseFrom(live))) return false;
+        if (!(await this.refuseFrom(live)) || !(await this.sameState(live))) return false;
       }
       const next = this.uncovered.find((e) => e.from === live.state) ?? this.towards(live.state);
       if (!next) return true;
@@ -157,6 +157,39 @@ export class Walker {
           });
         this.said(op, `${arrow(edge)} refused`);
       }
+    }
+    return true;
+  }
+
+  /**
+   * Moving the resource to the state it has, where `sameState` says what it is: each operation
+   * able to set that state (by the field, or an action moving to it) answers a documented 2xx
+   * (`noop`) or the refusal status (`refused`), and the state stays.
+   */
+  private async sameState(live: Live): Promise<boolean> {
+    const same = this.machine.sameState;
+    if (!same) return true;
+    const ops = new Set(this.edges.filter((e) => e.to === live.state).map((e) => e.op));
+    for (const op of this.edges.map((e) => e.op)) if (this.setsField(op)) ops.add(op);
+    for (const op of ops) {
+      const edge = { op, from: live.state, to: live.state };
+      const sent = await this.send(live, op, live.state);
+      if ('reason' in sent) return this.skip(op, sent.reason);
+      const status = sent.response.status;
+      const noop = isSuccess(status) && isDocumented(op, status);
+      if (same === 'noop' ? !noop : status !== this.machine.refusalStatus)
+        return this.fail(op, sent, {
+          message: `moving the resource to the state it has (${arrow(edge)}) was not ${same === 'noop' ? 'a no-op' : 'refused'}`,
+          expected: `${same === 'noop' ? 'a documented 2xx' : this.machine.refusalStatus} (x-apikit-state-machine sameState: ${same})`,
+        });
+      const read = await this.read(live);
+      if ('reason' in read) return this.skip(this.producer, read.reason);
+      if (read.state !== live.state)
+        return this.fail(op, read.exchange, {
+          message: `moving the resource to the state it has (${arrow(edge)}) changed it to ${String(read.state)}`,
+          expected: `${this.machine.field}: ${live.state}`,
+        });
+      this.said(op, `${arrow(edge)} ${same === 'noop' ? status : 'refused'}`);
     }
     return true;
   }

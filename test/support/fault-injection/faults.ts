@@ -63,6 +63,7 @@ import {
   orderCancelRefused409,
   orderPatchStatusIgnored,
   newOrderPaid,
+  sameStatus409,
 } from './state-machine-faults.js';
 import {
   refreshFamilyKept,
@@ -231,4 +232,5 @@ export const faults: Fault[] = [
   orderCancelRefused409,
   orderPatchStatusIgnored,
   newOrderPaid,
+  sameStatus409,
 ];

@@ -111,3 +111,31 @@ export const newOrderPaid: Fault = {
         : res,
   }),
 };
+
+export const sameStatus409: Fault = {
+  name: 'same-status-409',
+  description:
+    'moving an order to the status it has (a PATCH of its status, cancelling a CANCELLED order) is 409 instead of a 200 no-op',
+  expectedCheck: 'state_transitions',
+  include: ORDER_MACHINE,
+  create: () => ({
+    request: async (req, ctx) => {
+      const cancelled = ORDER_CANCEL.exec(pathOf(req))?.[1];
+      const sent = parsed(req.body);
+      const wanted = cancelled ? 'CANCELLED' : isObject(sent) ? sent.status : undefined;
+      const patch = req.method === 'PATCH' && USER_ORDER.test(pathOf(req));
+      if (!(req.method === 'POST' && cancelled) && !(patch && wanted !== undefined)) return req;
+      const path = cancelled ? `/api/v1/orders/${cancelled}` : pathOf(req);
+      const order = await ctx.forward({ ...readBack(req), path });
+      const status = is2xx(order) ? (parsed(order.body) as { status?: unknown }).status : undefined;
+      return status === wanted
+        ? problemAnswer(order, req, {
+            kind: 'invalid-state-transition',
+            title: 'Invalid state transition',
+            status: 409,
+            detail: `The order is already ${String(status)}.`,
+          })
+        : req;
+    },
+  }),
+};
