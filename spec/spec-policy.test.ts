@@ -14,7 +14,6 @@ type Policy = (op: SpecOperation) => string[];
 const statuses = (op: SpecOperation) => Object.keys(op.responses);
 const needs = (op: SpecOperation, ...codes: string[]) =>
   codes.filter((c) => !statuses(op).includes(c)).map((c) => `documents no ${c}`);
-const isSecured = acceptsCredentials;
 const header = (r: OpenAPIV3.ResponseObject, name: string) =>
   Object.keys(r.headers ?? {}).some((h) => h.toLowerCase() === name.toLowerCase());
 
@@ -26,7 +25,7 @@ const policies: Record<string, Policy> = {
       !op.summary && 'no summary',
     ].filter((x): x is string => Boolean(x)),
   'secured operations document 401 with WWW-Authenticate': (op) =>
-    !isSecured(op)
+    !acceptsCredentials(op)
       ? []
       : needs(op, '401').concat(
           op.responses['401'] && !header(op.responses['401'], 'WWW-Authenticate')

@@ -1,3 +1,4 @@
+import { acceptsCredentials } from '../../spec/operation-security.js';
 import { Client } from 'undici';
 import { expect } from 'vitest';
 import type { SpecOperation } from '../../spec/operations.js';
@@ -8,7 +9,6 @@ import type { FailingAdapter } from '../support/store/failing-adapter.js';
 import type { Problem } from './contract-checks.js';
 import type { ServerHandle } from './fixtures.js';
 import { samplePath } from './generic-rows.js';
-import { isSecured } from './operation-row.js';
 
 export interface DrainCheckInput {
   server: RunningServer & ServerHandle;
@@ -60,7 +60,7 @@ export async function expectDrainAnswers503(input: DrainCheckInput): Promise<voi
         path: `/api/v1${samplePath(op)}`,
         headers: {
           'X-Request-Id': `drain-${i}`,
-          ...(isSecured(op) ? { Authorization: `Bearer ${server.adminToken}` } : {}),
+          ...(acceptsCredentials(op) ? { Authorization: `Bearer ${server.adminToken}` } : {}),
         },
         idempotent: true, // may be pipelined (OPTIONS is not idempotent for undici by default)
       }),

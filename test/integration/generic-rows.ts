@@ -1,5 +1,6 @@
+import { acceptsCredentials } from '../../spec/operation-security.js';
 import type { SpecOperation } from '../../spec/operations.js';
-import { isSecured, type OperationRow, type RowRequest } from './operation-row.js';
+import type { OperationRow, RowRequest } from './operation-row.js';
 
 /** Path values that name existing demo data (user 2, order 7 of user 2, role USER). */
 const SAMPLE_VALUES: Readonly<Record<string, string>> = {
@@ -64,7 +65,7 @@ export function genericRows(operations: readonly SpecOperation[]): OperationRow[
     const { operationId } = op;
     const method = op.method.toUpperCase();
     const path = samplePath(op);
-    if (isSecured(op)) {
+    if (acceptsCredentials(op)) {
       rows.push({
         operationId,
         status: 401,

@@ -65,11 +65,6 @@ export function pairKey(operationId: string, status: number | string): string {
   return `${operationId} ${status}`;
 }
 
-/** Whether the rows call the operation with a bearer token (it accepts credentials). */
-export function isSecured(op: SpecOperation): boolean {
-  return acceptsCredentials(op);
-}
-
 /**
  * Runs one row: setup, the request, then the assertions every row gets (status, the spec's
  * response validation, the contract's headers for that status) and the row's own.
@@ -109,7 +104,7 @@ export function buildRequest(
     throw new Error(`row ${row.name}: ${path} is not a path of ${op.operationId} (${op.path})`);
   }
   const headers: Record<string, string> = { 'X-Request-Id': requestId };
-  const caller = row.as ?? (isSecured(op) ? 'admin' : 'anonymous');
+  const caller = row.as ?? (acceptsCredentials(op) ? 'admin' : 'anonymous');
   const token = {
     admin: env.fx.server.adminToken,
     user: env.fx.server.userToken,

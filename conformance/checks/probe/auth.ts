@@ -1,16 +1,11 @@
+import { needsCredentials } from '../../../spec/operation-security.js';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { SpecOperation } from '../../../spec/operations.js';
 import type { Exchange } from '../../http/target-client.js';
 import type { RunContext } from '../../run-context.js';
 import type { ScenarioCheck } from '../check.js';
 import { badCredentials, jwtClaims } from '../support/bad-credentials.js';
-import {
-  describeResponse,
-  isSecured,
-  pathParams,
-  requiredRole,
-  validCall,
-} from '../support/probe-support.js';
+import { describeResponse, pathParams, requiredRole, validCall } from '../support/probe-support.js';
 
 /** True when the spec's 401 answer for `op` documents RFC 6750's `error="invalid_token"`. */
 export function documentsInvalidToken(op: SpecOperation): boolean {
@@ -70,7 +65,7 @@ export const ignoredAuth: ScenarioCheck = {
   name: 'ignored_auth',
   description: 'Secured operations refuse missing, malformed, forged and expired tokens with 401',
   async run(ctx, record) {
-    const ops = ctx.operations.filter(isSecured);
+    const ops = ctx.operations.filter(needsCredentials);
     if (ops.length === 0) return record.skip(undefined, 'no selected operation is secured');
     const userToken = ctx.auth.has('user') ? await ctx.auth.accessToken('user') : undefined;
     await ctx.each(ops, async (op) => {

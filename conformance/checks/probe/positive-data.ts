@@ -1,3 +1,4 @@
+import { needsCredentials } from '../../../spec/operation-security.js';
 import type { SpecOperation } from '../../../spec/operations.js';
 import type { OperationCall } from '../../http/build-request.js';
 import type { Exchange } from '../../http/target-client.js';
@@ -8,7 +9,6 @@ import {
   bodyMediaType,
   credentialFor,
   describeResponse,
-  isSecured,
   parseJson,
   pathParams,
   requiredRole,
@@ -116,7 +116,7 @@ export const positiveDataAcceptance: ScenarioCheck = {
       }
       // On an open operation (a login) a 401 or 403 is the answer to the data, not a gate.
       const gate = (status: number) =>
-        isSecured(op) ? answeredBeforeData(status) : status === 429 || status >= 500;
+        needsCredentials(op) ? answeredBeforeData(status) : status === 429 || status >= 500;
       if (statuses.every(gate))
         return record.skip(
           op,

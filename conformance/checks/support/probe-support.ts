@@ -22,7 +22,6 @@ export interface ProbeParams {
 }
 
 /** True when the operation needs credentials (it has requirements and none is empty). */
-export const isSecured: (op: SpecOperation) => boolean = needsCredentials;
 
 /** The role an operation needs whoever it touches (`x-apikit-role`), if any. */
 export { requiredRole };
@@ -37,7 +36,7 @@ export function answeredBeforeData(status: number): boolean {
  * that need a role, the user for other secured ones, nobody for open ones.
  */
 export function credentialFor(ctx: RunContext, op: SpecOperation): Credential | Unavailable {
-  if (!isSecured(op)) return 'none';
+  if (!needsCredentials(op)) return 'none';
   if (requiredRole(op)) {
     return ctx.auth.has('admin')
       ? 'admin'
