@@ -66,10 +66,18 @@ describe('the x-apikit extensions', () => {
     });
   });
 
-  it('reads the order state machine of the contract', async () => {
+  it('reads the user and order state machines of the contract', async () => {
     const ops = listOperations(await loadSpec());
     const declared = ops.filter((op) => stateMachine(op) !== undefined).map((op) => op.operationId);
-    expect(declared).toEqual(['createUserOrder']);
+    expect(declared).toEqual(['createUser', 'createUserOrder']);
+    const users = stateMachine(ops.find((op) => op.operationId === 'createUser')!)!;
+    expect(users).toMatchObject({ field: 'status', initial: 'INACTIVE', sameState: 'noop' });
+    expect(users.states).toEqual(['INACTIVE', 'ACTIVE', 'BLOCKED']);
+    expect(users.transitions).toContainEqual({
+      operation: 'unblockUser',
+      from: ['ACTIVE'],
+      to: 'ACTIVE',
+    });
     const machine = stateMachine(ops.find((op) => op.operationId === 'createUserOrder')!)!;
     expect(machine).toMatchObject({
       field: 'status',

@@ -5,27 +5,32 @@ const PRECISE = C('Precise rules / Users, orders, roles');
 
 const USER_STATES = ['INACTIVE', 'ACTIVE', 'BLOCKED'] as const;
 
-/** POST /admin/users/{id}/block and /unblock from every status of the user. */
+/** POST /admin/users/{id}/block and /unblock from every status of the user, and their faults. */
 function adminTransitions(): Rule[] {
-  const block = (from: string) => (from === 'BLOCKED' ? '200, no change' : '-> BLOCKED, 200');
-  const unblock = (from: string) =>
-    ({
-      BLOCKED: '-> INACTIVE, 200',
-      INACTIVE: '200, no change',
-      ACTIVE: '200, no change (unblock never demotes an ACTIVE user)',
-    })[from];
+  const block: Record<string, [string, string]> = {
+    INACTIVE: ['-> BLOCKED, 200', 'block-inactive-ignored'],
+    ACTIVE: ['-> BLOCKED, 200', 'block-active-ignored'],
+    BLOCKED: ['200, no change', 'block-blocked-409'],
+  };
+  const unblock: Record<string, [string, string]> = {
+    BLOCKED: ['-> INACTIVE, 200', 'unblock-to-active'],
+    INACTIVE: ['200, no change', 'unblock-inactive-409'],
+    ACTIVE: ['200, no change (unblock never demotes an ACTIVE user)', 'unblock-demotes-active'],
+  };
   return USER_STATES.flatMap((from) => [
-    noCheck(
+    judged(
       `users.block.from-${from.toLowerCase()}`,
-      `POST /admin/users/{id}/block when ${from}: ${block(from)}`,
+      `POST /admin/users/{id}/block when ${from}: ${block[from]![0]}`,
       C('Admin'),
-      'no check follows the user state machine',
+      ['state_transitions'],
+      [block[from]![1]],
     ),
-    noCheck(
+    judged(
       `users.unblock.from-${from.toLowerCase()}`,
-      `POST /admin/users/{id}/unblock when ${from}: ${unblock(from)}`,
+      `POST /admin/users/{id}/unblock when ${from}: ${unblock[from]![0]}`,
       C('Admin'),
-      'no check follows the user state machine',
+      ['state_transitions'],
+      [unblock[from]![1]],
     ),
   ]);
 }
@@ -103,11 +108,12 @@ export const userRules: Rule[] = [
     ['unique_fields'],
     ['duplicate-email-other-case', 'duplicate-email-422'],
   ),
-  noCheck(
+  judged(
     'users.create.starts-inactive',
     'a new user starts INACTIVE',
     USERS,
-    'the schema allows every status; nothing reads the status of a new user',
+    ['state_transitions'],
+    ['new-user-active'],
   ),
   noCheck(
     'users.create.holds-user',
@@ -192,23 +198,26 @@ export const userRules: Rule[] = [
     USERS,
     "no check reads a deleted user's orders, items or tokens",
   ),
-  noCheck(
+  judged(
     'users.activate.inactive',
     'POST /users/{id}/activate: INACTIVE -> ACTIVE, 200 with the user',
     USERS,
-    'no check follows the user state machine',
+    ['state_transitions'],
+    ['activate-ignored'],
   ),
-  noCheck(
+  judged(
     'users.activate.active-noop',
     'activate when already ACTIVE: 200, no change',
     USERS,
-    'no check follows the user state machine',
+    ['state_transitions'],
+    ['activate-active-409'],
   ),
-  noCheck(
+  judged(
     'users.activate.blocked-409',
     'activate when BLOCKED: 409',
     USERS,
-    'no check follows the user state machine',
+    ['state_transitions'],
+    ['activate-blocked-200'],
   ),
   ...adminTransitions(),
   noCheck(

@@ -1,4 +1,4 @@
-import { stateMachine, type StateMachine } from '../../../spec/apikit-extensions.js';
+import { requiredRole, stateMachine, type StateMachine } from '../../../spec/apikit-extensions.js';
 import { needsCredentials } from '../../../spec/operation-security.js';
 import type { SpecOperation } from '../../../spec/operations.js';
 import type { RunContext } from '../../run-context.js';
@@ -51,12 +51,16 @@ function usableEdges(
   const left = new Set<string>();
   for (const t of machine.transitions) {
     const op = linked.find((o) => o.operationId === t.operation);
-    if (!op || !isSelected(ctx, op)) {
+    const why = !op
+      ? 'no link of the create reaches it'
+      : !isSelected(ctx, op)
+        ? 'the operation is not selected'
+        : requiredRole(op) !== undefined && !ctx.auth.has('admin')
+          ? `it needs the role ${requiredRole(op)} and no admin credentials were given`
+          : undefined;
+    if (!op || why) {
       if (!left.has(t.operation))
-        record.skip(
-          op ?? producer,
-          `transition ${t.operation} of ${producer.operationId}: ${op ? 'the operation is not selected' : 'no link of the create reaches it'}`,
-        );
+        record.skip(op ?? producer, `transition ${t.operation} of ${producer.operationId}: ${why}`);
       left.add(t.operation);
       continue;
     }

@@ -9,6 +9,7 @@ import {
   callAs,
   describe,
   documentedSuccesses,
+  flag,
   isDocumented,
   isObject,
   isSuccess,
@@ -201,16 +202,20 @@ export class Walker {
    */
   private refusedTargets(op: SpecOperation, state: string): string[] {
     const allowed = this.edges.filter((e) => e.op === op && e.from === state).map((e) => e.to);
-    const candidates = this.setsField(op)
-      ? this.machine.states
-      : [...new Set(this.edges.filter((e) => e.op === op).map((e) => e.to))];
-    const refused = candidates.filter((s) => s !== state && !allowed.includes(s));
-    if (!this.setsField(op) || refused.length <= 2) return refused;
-    return [refused[0]!, refused[refused.length - 1]!];
+    if (!this.setsField(op)) {
+      // An action is one call whatever it moves to: refused only where no edge allows it and
+      // it would not land on the state the resource has (that is `sameState`'s to judge).
+      const targets = [...new Set(this.edges.filter((e) => e.op === op).map((e) => e.to))];
+      return allowed.length > 0 || targets.includes(state) ? [] : targets.slice(0, 1);
+    }
+    const refused = this.machine.states.filter((s) => s !== state && !allowed.includes(s));
+    return refused.length <= 2 ? refused : [refused[0]!, refused[refused.length - 1]!];
   }
 
+  /** Whether `op` sets the state by sending the field: its request body has it, writable. */
   private setsField(op: SpecOperation): boolean {
-    return properties(requestSchema(op))[this.machine.field] !== undefined;
+    const prop = properties(requestSchema(op))[this.machine.field];
+    return prop !== undefined && !flag(prop, 'readOnly');
   }
 
   /** Calls `op` on the resource: `{ field: to }` when it sets the field, else as linked. */

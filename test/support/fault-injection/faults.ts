@@ -114,6 +114,18 @@ import {
   orderSecondDelete204,
 } from './order-faults.js';
 import {
+  newUserActive,
+  activateIgnored,
+  activateActive409,
+  activateBlocked200,
+  blockInactiveIgnored,
+  blockActiveIgnored,
+  blockBlocked409,
+  unblockToActive,
+  unblockInactive409,
+  unblockDemotesActive,
+} from './user-lifecycle-faults.js';
+import {
   roleLinkNeedsNoAdmin,
   unknownRole400,
   roleLinkAnswersGet,
@@ -233,4 +245,14 @@ export const faults: Fault[] = [
   orderPatchStatusIgnored,
   newOrderPaid,
   sameStatus409,
+  newUserActive,
+  activateIgnored,
+  activateActive409,
+  activateBlocked200,
+  blockInactiveIgnored,
+  blockActiveIgnored,
+  blockBlocked409,
+  unblockToActive,
+  unblockInactive409,
+  unblockDemotesActive,
 ];
