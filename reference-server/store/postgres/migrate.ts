@@ -1,0 +1,74 @@
+import type { ClientBase } from 'pg';
+import { initialSchema } from './migrations/0001-initial-schema.js';
+
+/** One step of the schema: applied once, in version order, in a transaction of its own. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Every migration, oldest first. A new one is appended here; an applied one never changes. */
+export const migrations: readonly Migration[] = [
+  { version: 1, name: 'initial-schema', sql: initialSchema },
+];
+
+/**
+ * The advisory lock (two-key form) under which instances migrate and seed one at a time; the
+ * first key spells "apik". The ids' lock of the schema uses (APIKIT_LOCK, 1).
+ */
+export const APIKIT_LOCK = 1634757483;
+const SETUP_LOCK = 0;
+
+/**
+ * Applies the migrations the database lacks. Several instances starting at once are safe: the
+ * caller holds {@link withSetupLock}, so the second one waits, then finds nothing to do.
+ *
+ * @example
+ * await withSetupLock(client, () => migrate(client));
+ */
+export async function migrate(client: ClientBase): Promise<number[]> {
+  await client.query(`CREATE TABLE IF NOT EXISTS apikit_schema_migrations (
+    version integer PRIMARY KEY,
+    name text NOT NULL,
+    applied_at timestamptz NOT NULL DEFAULT now()
+  )`);
+  const { rows } = await client.query<{ version: number }>(
+    'SELECT version FROM apikit_schema_migrations',
+  );
+  const applied = new Set(rows.map((row) => row.version));
+  const done: number[] = [];
+  for (const migration of migrations) {
+    if (applied.has(migration.version)) continue;
+    await client.query('BEGIN');
+    try {
+      await client.query(migration.sql);
+      await client.query('INSERT INTO apikit_schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw new Error(`migration ${migration.version} (${migration.name}) failed`, {
+        cause: error,
+      });
+    }
+    done.push(migration.version);
+  }
+  return done;
+}
+
+/**
+ * Runs `work` holding the session-level setup lock of this database: one instance at a time
+ * migrates and seeds; the others wait and then see its work. The lock goes with the session
+ * too, should this process die holding it.
+ */
+export async function withSetupLock<T>(client: ClientBase, work: () => Promise<T>): Promise<T> {
+  await client.query('SELECT pg_advisory_lock($1, $2)', [APIKIT_LOCK, SETUP_LOCK]);
+  try {
+    return await work();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1, $2)', [APIKIT_LOCK, SETUP_LOCK]);
+  }
+}

@@ -1,0 +1,76 @@
+import type { PoolClient } from 'pg';
+import type { Dataset } from '../../../core/domain/dataset.js';
+import type { Repository } from '../../../core/repository/repository.js';
+import { migrate, withSetupLock } from './migrate.js';
+import { toStoreError } from './postgres-errors.js';
+import { createPostgresPool, type PostgresPoolOptions } from './postgres-pool.js';
+import { createPostgresRepository, type RetryOptions } from './postgres-repository.js';
+import { loadDataset } from './postgres-writer.js';
+
+export interface OpenPostgresOptions extends PostgresPoolOptions {
+  /** The data set of a new database (demo, empty or your data), built only when needed. */
+  seed: () => Promise<Dataset>;
+  retry?: RetryOptions;
+}
+
+export interface OpenedPostgres {
+  repository: Repository;
+  /** Whether this instance seeded the database (it was new); false when another had. */
+  seeded: boolean;
+  /** The migrations this instance applied (empty when the schema was up to date). */
+  migrated: number[];
+}
+
+/**
+ * Connects, migrates the schema and seeds a new database, then returns the repository.
+ * Instances starting at once take turns under one advisory lock: the first migrates and seeds,
+ * the others wait, find both done and leave the data alone. A database that cannot be reached
+ * rejects with StoreUnavailableError.
+ *
+ * @example
+ * const { repository, seeded } = await openPostgresRepository({
+ *   connectionString: 'postgres://apikit@db/apikit',
+ *   seed: () => buildDemoDataset(),
+ * });
+ */
+export async function openPostgresRepository(
+  options: OpenPostgresOptions,
+): Promise<OpenedPostgres> {
+  const pool = createPostgresPool(options);
+  const repository = createPostgresRepository(pool, options.retry);
+  try {
+    const client = await pool.connect().catch((error: unknown) => {
+      throw toStoreError(error);
+    });
+    // Should the database go away while we hold this connection: an error, not a crash.
+    client.on('error', () => undefined);
+    let setup: { seeded: boolean; migrated: number[] };
+    try {
+      setup = await withSetupLock(client, async () => {
+        const migrated = await migrate(client);
+        const { rowCount } = await client.query('SELECT 1 FROM apikit_meta');
+        if (rowCount !== 0) return { seeded: false, migrated };
+        await seedOn(client, await options.seed());
+        return { seeded: true, migrated };
+      });
+    } finally {
+      client.release();
+    }
+    return { repository, ...setup };
+  } catch (error) {
+    await repository.close().catch(() => undefined);
+    throw toStoreError(error);
+  }
+}
+
+/** Loads the seed on the connection holding the setup lock (a pool of one connection works). */
+async function seedOn(client: PoolClient, dataset: Dataset): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await loadDataset(async (text, values) => (await client.query(text, values)).rows, dataset);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}

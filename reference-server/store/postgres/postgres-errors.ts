@@ -1,0 +1,83 @@
+import { StoreUnavailableError } from '../../../core/domain/store.js';
+
+/** SQLSTATEs after which a transaction is run again from the start. */
+const RETRIED = new Set([
+  '40001', // serialization_failure
+  '40P01', // deadlock_detected
+  '23505', // unique_violation: run again, the domain's own check then sees the other row
+]);
+
+/** SQLSTATE classes and codes meaning "the database cannot be reached right now": 503. */
+const UNAVAILABLE_CODES = new Set([
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down, in recovery)
+  '53300', // too_many_connections
+  '53100', // disk_full
+  '25006', // read_only_sql_transaction: a standby answered (a failover under way)
+]);
+
+/** Node's socket errors and node-postgres's own messages for a lost or missing connection. */
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENOENT', // a unix socket that is not there (the server is down)
+]);
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Cannot use a pool after calling end',
+  'Client was closed and is not queryable',
+  'Connection ended unexpectedly',
+];
+
+/** The SQLSTATE of a database error, if it is one. */
+export function sqlState(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+/** Whether a transaction that failed with `error` should simply be run again. */
+export function isRetryable(error: unknown): boolean {
+  const state = sqlState(error);
+  return state !== undefined && RETRIED.has(state);
+}
+
+/** Whether `error` says the database is out of reach (down, restarting, pool exhausted). */
+export function isUnavailable(error: unknown): boolean {
+  if (error instanceof StoreUnavailableError) return true;
+  if (!(error instanceof Error)) return false;
+  const state = sqlState(error);
+  if (state !== undefined) return UNAVAILABLE_CODES.has(state) || state.startsWith('08');
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && UNAVAILABLE_ERRNOS.has(code)) return true;
+  if (error instanceof AggregateError && error.errors.some(isUnavailable)) return true;
+  return UNAVAILABLE_MESSAGES.some((text) => error.message.includes(text));
+}
+
+/**
+ * What the domain sees of a database failure: an unreachable database becomes
+ * {@link StoreUnavailableError} (the pipeline answers 503 with Retry-After); anything else is
+ * rethrown as it is (a bug: 500).
+ */
+export function toStoreError(error: unknown): unknown {
+  if (error instanceof StoreUnavailableError || !isUnavailable(error)) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new StoreUnavailableError(`the database is unavailable: ${reason}`, 1, { cause: error });
+}
+
+/** Serialization failures that outlived every retry: busy, not broken (503, try again). */
+export function tooManyConflicts(error: unknown, attempts: number): StoreUnavailableError {
+  return new StoreUnavailableError(
+    `the transaction conflicted with concurrent ones ${attempts} times`,
+    1,
+    { cause: error },
+  );
+}

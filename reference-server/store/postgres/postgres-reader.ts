@@ -1,0 +1,152 @@
+import type { QueryResultRow } from 'pg';
+import type { OrderStatus } from '../../../core/domain/dataset.js';
+import { ADMIN_ROLE_ID } from '../../../core/domain/role-ids.js';
+import type {
+  RepositoryReader,
+  UserSlice,
+  UserSortKey,
+} from '../../../core/repository/repository.js';
+import {
+  IDEMPOTENCY_COLUMNS,
+  ITEM_COLUMNS,
+  ORDER_COLUMNS,
+  TOKEN_COLUMNS,
+  USER_COLUMNS,
+  idempotencyRecord,
+  itemRecord,
+  orderRecord,
+  tokenRecord,
+  userRecord,
+  type IdempotencyRow,
+  type ItemRow,
+  type OrderRow,
+  type TokenRow,
+  type UserRow,
+} from './postgres-rows.js';
+
+/** Runs one statement: a pooled query, or one on the connection of a transaction. */
+export type Query = <R extends QueryResultRow>(text: string, values?: unknown[]) => Promise<R[]>;
+
+/**
+ * The reader over PostgreSQL, on whatever `query` runs on. It answers exactly as the in-memory
+ * reader does (core/repository/dataset-reader.ts): emails compared as JavaScript lower-cases
+ * them, names and emails sorted by code point (collation "C" over UTF-8 is code point order),
+ * a null age last in both directions, ties by id.
+ *
+ * @example
+ * const reader = postgresReader((text, values) => pool.query(text, values).then((r) => r.rows));
+ */
+export function postgresReader(query: Query): RepositoryReader {
+  async function one<R extends QueryResultRow>(text: string, values: unknown[]) {
+    const rows = await query<R>(text, values);
+    return rows[0];
+  }
+  return {
+    async dataSetCreatedAt() {
+      const row = await one<{ created_at: string }>('SELECT created_at FROM apikit_meta', []);
+      if (row === undefined) throw new Error('the database holds no data set (not seeded)');
+      return row.created_at;
+    },
+    async user(id) {
+      const row = await one<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+      return row && userRecord(row);
+    },
+    async usersByEmail(email) {
+      const rows = await query<UserRow>(
+        `SELECT ${USER_COLUMNS} FROM users WHERE email_key = $1 ORDER BY id`,
+        [email.toLowerCase()],
+      );
+      return rows.map(userRecord);
+    },
+    listUsers: (slice) => listUsers(query, slice),
+    async hasOtherUnblockedAdmin(exceptId) {
+      const row = await one<{ found: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM users WHERE id <> $1 AND status <> 'BLOCKED'
+           AND role_ids @> ARRAY[$2::integer]) AS found`,
+        [exceptId, ADMIN_ROLE_ID],
+      );
+      return row?.found === true;
+    },
+    async order(id) {
+      const row = await one<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [id]);
+      return row && orderRecord(row);
+    },
+    async ordersOfUser(userId, status?: OrderStatus) {
+      const rows = await query<OrderRow>(
+        `SELECT ${ORDER_COLUMNS} FROM orders
+          WHERE user_id = $1 AND ($2::text IS NULL OR status = $2) ORDER BY id`,
+        [userId, status ?? null],
+      );
+      return rows.map(orderRecord);
+    },
+    async orderItem(id) {
+      const row = await one<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM order_items WHERE id = $1`, [id]);
+      return row && itemRecord(row);
+    },
+    async itemsOfOrder(orderId) {
+      const rows = await query<ItemRow>(
+        `SELECT ${ITEM_COLUMNS} FROM order_items WHERE order_id = $1 ORDER BY id`,
+        [orderId],
+      );
+      return rows.map(itemRecord);
+    },
+    async refreshToken(hash) {
+      const row = await one<TokenRow>(
+        `SELECT ${TOKEN_COLUMNS} FROM refresh_tokens WHERE hash = $1`,
+        [hash],
+      );
+      return row && tokenRecord(row);
+    },
+    async idempotency(scope) {
+      const row = await one<IdempotencyRow>(
+        `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency WHERE scope = $1`,
+        [scope],
+      );
+      return row && idempotencyRecord(row);
+    },
+  };
+}
+
+const ORDER_TERMS: Record<UserSortKey['field'], string> = {
+  id: 'id',
+  name: 'name COLLATE "C"',
+  email: 'email COLLATE "C"',
+  age: 'age',
+  createdAt: 'created_at_ms',
+};
+
+/** ORDER BY of a slice: its keys in order (a null age last either way), then id ascending. */
+export function orderByOf(sort: readonly UserSortKey[]): string {
+  const terms = sort.map(({ field, direction }) => {
+    const dir = direction === 'desc' ? 'DESC' : 'ASC';
+    return `${ORDER_TERMS[field]} ${dir}${field === 'age' ? ' NULLS LAST' : ''}`;
+  });
+  return [...terms, 'id ASC'].join(', ');
+}
+
+/**
+ * One statement, so one snapshot even outside a transaction: the page and the count agree.
+ * The outer join keeps a row carrying the total when the page is empty (an offset past the
+ * end); the outer ORDER BY restates the page's order (a join need not keep it).
+ */
+async function listUsers(
+  query: Query,
+  slice: UserSlice,
+): Promise<{ users: ReturnType<typeof userRecord>[]; total: number }> {
+  const where = slice.status === undefined ? '' : 'WHERE status = $3';
+  const orderBy = orderByOf(slice.sort);
+  const values: unknown[] = [slice.offset, slice.limit];
+  if (slice.status !== undefined) values.push(slice.status);
+  const rows = await query<UserRow & { total: number; id: number | null }>(
+    `SELECT page.*, (SELECT count(*) FROM users ${where}) AS total
+       FROM (SELECT 1) AS one
+       LEFT JOIN LATERAL (
+         SELECT ${USER_COLUMNS} FROM users ${where} ORDER BY ${orderBy} OFFSET $1 LIMIT $2
+       ) AS page ON true
+      ORDER BY ${orderBy}`,
+    values,
+  );
+  const total = rows[0]?.total ?? 0;
+  const users = rows.filter((row) => row.id !== null).map(userRecord);
+  return { users, total };
+}

@@ -1,0 +1,155 @@
+import type pg from 'pg';
+import { StoreUnavailableError } from '../../../core/domain/store.js';
+import type { Repository } from '../../../core/repository/repository.js';
+import { isRetryable, isUnavailable, toStoreError, tooManyConflicts } from './postgres-errors.js';
+import { postgresReader, type Query } from './postgres-reader.js';
+import { postgresWriter } from './postgres-writer.js';
+
+/** How transactions are retried. */
+export interface RetryOptions {
+  /** Runs of one transaction at most (serialization failures, deadlocks, unique races). */
+  attempts?: number;
+  /** The longest pause before a retry; pauses grow from 2 ms, with full jitter. */
+  maxDelayMs?: number;
+}
+
+/**
+ * The repository over a PostgreSQL pool (its schema migrated: see openPostgresRepository).
+ * `transact` runs SERIALIZABLE and runs `work` again on a serialization failure (40001), a
+ * deadlock (40P01) or a unique violation (23505: the retried work sees the row that won, and
+ * the domain answers 409 itself), a bounded number of times with jittered backoff; also once
+ * more on a connection lost before COMMIT was sent. `snapshot` is REPEATABLE READ READ ONLY;
+ * single reads are pooled statements. An unreachable database rejects with
+ * StoreUnavailableError (503).
+ *
+ * @example
+ * const repository = createPostgresRepository(createPostgresPool({ connectionString }));
+ */
+export function createPostgresRepository(pool: pg.Pool, retry: RetryOptions = {}): Repository {
+  const attempts = retry.attempts ?? 12;
+  const maxDelayMs = retry.maxDelayMs ?? 100;
+  let closed = false;
+  let ending: Promise<void> | undefined;
+
+  const pooled: Query = async (text, values) => {
+    try {
+      return (await pool.query(text, values)).rows;
+    } catch (error) {
+      if (!isUnavailable(error) || closed) throw toStoreError(error);
+      // A connection the database dropped while idle (a restart): once more on a fresh one.
+      try {
+        return (await pool.query(text, values)).rows;
+      } catch (again) {
+        throw toStoreError(again);
+      }
+    }
+  };
+
+  function refuseWhenClosed(): void {
+    if (closed) throw new StoreUnavailableError('store is closed');
+  }
+
+  return {
+    ...postgresReader(pooled),
+    async transact(work) {
+      refuseWhenClosed();
+      let reconnected = false;
+      for (let attempt = 1; ; attempt += 1) {
+        const run = await runOnce(pool, 'BEGIN ISOLATION LEVEL SERIALIZABLE', (query, count) =>
+          work(postgresWriter(query, count)),
+        );
+        if (run.ok) return run.value;
+        const { error, dbError, committing } = run;
+        if (dbError !== undefined && isRetryable(dbError)) {
+          if (attempt >= attempts) throw tooManyConflicts(dbError, attempts);
+          await pause(attempt, maxDelayMs);
+          continue;
+        }
+        // Lost before COMMIT was sent: nothing was written; run it once more. During COMMIT
+        // the outcome is unknown, so the caller hears 503 rather than a second run.
+        if (dbError !== undefined && isUnavailable(dbError) && !committing && !reconnected) {
+          reconnected = true;
+          continue;
+        }
+        throw toStoreError(dbError ?? error);
+      }
+    },
+    async snapshot(work) {
+      refuseWhenClosed();
+      for (let attempt = 1; ; attempt += 1) {
+        const run = await runOnce(
+          pool,
+          'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
+          (query) => work(postgresReader(query)),
+        );
+        if (run.ok) return run.value;
+        if (attempt === 1 && run.dbError !== undefined && isUnavailable(run.dbError)) continue;
+        throw toStoreError(run.dbError ?? run.error);
+      }
+    },
+    close() {
+      closed = true;
+      ending ??= pool.end();
+      return ending;
+    },
+  };
+}
+
+type Run<T> =
+  { ok: true; value: T } | { ok: false; error: unknown; dbError: unknown; committing: boolean };
+
+/**
+ * One run of a transaction on a connection of its own. What the database said first is kept
+ * apart from what `work` threw: after a failed statement the rest of the transaction fails
+ * too (25P02), and the domain may have turned the first failure into an error of its own.
+ */
+async function runOnce<T>(
+  pool: pg.Pool,
+  begin: string,
+  work: (query: Query, count: (text: string, values: unknown[]) => Promise<number>) => Promise<T>,
+): Promise<Run<T>> {
+  let dbError: unknown;
+  let committing = false;
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    return { ok: false, error, dbError: error, committing };
+  }
+  // A connection lost between statements would otherwise be an unhandled 'error' event.
+  const onError = (error: Error) => (dbError ??= error);
+  client.on('error', onError);
+  const run = async (text: string, values?: unknown[]) => {
+    try {
+      return await client.query(text, values);
+    } catch (error) {
+      dbError ??= error;
+      throw error;
+    }
+  };
+  try {
+    await run(begin);
+    const value = await work(
+      async (text, values) => (await run(text, values)).rows,
+      async (text, values) => (await run(text, values)).rowCount ?? 0,
+    );
+    committing = true;
+    await run('COMMIT');
+    return { ok: true, value };
+  } catch (error) {
+    if (!committing || dbError === undefined) await client.query('ROLLBACK').catch(() => {});
+    return { ok: false, error, dbError, committing };
+  } finally {
+    client.off('error', onError);
+    // A connection that failed is closed rather than handed to the next transaction.
+    client.release(
+      dbError !== undefined && isUnavailable(dbError) ? (dbError as Error) : undefined,
+    );
+  }
+}
+
+/** Full jitter: a random pause up to 2 ms doubled per attempt, at most `maxDelayMs`. */
+function pause(attempt: number, maxDelayMs: number): Promise<void> {
+  const ceiling = Math.min(maxDelayMs, 2 * 2 ** attempt);
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
+}
