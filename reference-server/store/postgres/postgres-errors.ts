@@ -63,6 +63,22 @@ export function isUnavailable(error: unknown): boolean {
 }
 
 /**
+ * Whether `error` says an open connection was lost (the database restarted or dropped it while
+ * it sat idle in the pool): worth one more try on a fresh connection. Not a refused connection
+ * or a pool timeout: trying again at once would only double the wait.
+ */
+export function isLostConnection(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (code === '57P01' || code === '57P02' || code === 'ECONNRESET' || code === 'EPIPE')
+    return true;
+  return (
+    error.message.includes('Connection terminated') ||
+    error.message.includes('Client has encountered a connection error')
+  );
+}
+
+/**
  * What the domain sees of a database failure: an unreachable database becomes
  * {@link StoreUnavailableError} (the pipeline answers 503 with Retry-After); anything else is
  * rethrown as it is (a bug: 500).

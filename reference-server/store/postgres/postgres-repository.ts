@@ -1,7 +1,13 @@
 import type pg from 'pg';
 import { StoreUnavailableError } from '../../../core/domain/store.js';
 import type { Repository } from '../../../core/repository/repository.js';
-import { isRetryable, isUnavailable, toStoreError, tooManyConflicts } from './postgres-errors.js';
+import {
+  isLostConnection,
+  isRetryable,
+  isUnavailable,
+  toStoreError,
+  tooManyConflicts,
+} from './postgres-errors.js';
 import { postgresReader, type Query } from './postgres-reader.js';
 import { postgresWriter } from './postgres-writer.js';
 
@@ -35,7 +41,7 @@ export function createPostgresRepository(pool: pg.Pool, retry: RetryOptions = {}
     try {
       return (await pool.query(text, values)).rows;
     } catch (error) {
-      if (!isUnavailable(error) || closed) throw toStoreError(error);
+      if (!isLostConnection(error) || closed) throw toStoreError(error);
       // A connection the database dropped while idle (a restart): once more on a fresh one.
       try {
         return (await pool.query(text, values)).rows;
@@ -67,7 +73,7 @@ export function createPostgresRepository(pool: pg.Pool, retry: RetryOptions = {}
         }
         // Lost before COMMIT was sent: nothing was written; run it once more. During COMMIT
         // the outcome is unknown, so the caller hears 503 rather than a second run.
-        if (dbError !== undefined && isUnavailable(dbError) && !committing && !reconnected) {
+        if (isLostConnection(dbError) && !committing && !reconnected) {
           reconnected = true;
           continue;
         }
@@ -83,7 +89,7 @@ export function createPostgresRepository(pool: pg.Pool, retry: RetryOptions = {}
           (query) => work(postgresReader(query)),
         );
         if (run.ok) return run.value;
-        if (attempt === 1 && run.dbError !== undefined && isUnavailable(run.dbError)) continue;
+        if (attempt === 1 && isLostConnection(run.dbError)) continue;
         throw toStoreError(run.dbError ?? run.error);
       }
     },
