@@ -183,6 +183,8 @@ export function declaredValidation(doc: OpenAPIV3.Document): DeclaredValidation 
   };
 }
 
+export { declaredHttp, type DeclaredHttp } from './http-extensions.js';
+
 /** Every extension name this file reads, for the check that a description uses no other. */
 export const APIKIT_EXTENSIONS = [
   'x-apikit-role',
@@ -190,4 +192,5 @@ export const APIKIT_EXTENSIONS = [
   'x-apikit-validation',
   'x-apikit-unique',
   'x-apikit-state-machine',
+  'x-apikit-http',
 ] as const;

@@ -1,0 +1,68 @@
+import type { OpenAPIV3 } from 'openapi-types';
+
+/**
+ * The root `x-apikit-http` object: HTTP conventions of an API that RFC 9110 leaves open (or
+ * only recommends), declared so that test tools hold an implementation to them only where its
+ * description says so. Read through `apikit-extensions.ts`, like every `x-apikit-*`; a value of
+ * the wrong type counts as absent.
+ */
+export interface DeclaredHttp {
+  /**
+   * Only the declared paths exist: the same path in another letter case, with a trailing slash
+   * or with a file extension (`.json`) is an unknown path, answered 404 whatever the method
+   * (`OPTIONS` included).
+   */
+  strictRouting: boolean;
+  /**
+   * The API versions the service serves, as the last segment of its server URL (`v1`); any
+   * other version segment under the same parent is 404. Empty when not declared.
+   */
+  versions: string[];
+  /** The server URL without its version segment (`/api`) is an alias of the newest version. */
+  newestVersionAlias: boolean;
+  /** The status of a method the server does not recognize at all (501), if declared. */
+  unrecognizedMethodStatus: number | undefined;
+  /** A body whose Content-Type names a charset other than UTF-8 is 415. */
+  utf8Charset: boolean;
+  /**
+   * A 400 lists every violated constraint in `errors`, each with a `pointer` in fragment form:
+   * `#/items/0/quantity` in the body, `#/query/NAME`, `#/path/NAME`, `#/header/NAME`.
+   */
+  listEveryViolation: boolean;
+  /** The one title of each problem `type` (RFC 9457 3.1.3), by type; empty when not declared. */
+  problemTitles: Record<string, string>;
+}
+
+/**
+ * The HTTP conventions a description declares in its root `x-apikit-http`; a description
+ * without it declares none.
+ *
+ * @example
+ * // x-apikit-http: { strictRouting: true, versions: [v1], newestVersionAlias: true }
+ * declaredHttp(doc).versions; // ['v1']
+ */
+export function declaredHttp(doc: OpenAPIV3.Document): DeclaredHttp {
+  const declared: unknown = (doc as unknown as Record<string, unknown>)['x-apikit-http'];
+  const object = typeof declared === 'object' && declared !== null ? declared : {};
+  const get = (name: string): unknown => Reflect.get(object, name);
+  const versions = get('versions');
+  const status = get('unrecognizedMethodStatus');
+  const titles = get('problemTitles');
+  return {
+    strictRouting: get('strictRouting') === true,
+    versions: Array.isArray(versions)
+      ? versions.filter((v): v is string => typeof v === 'string' && /^v\d+$/.test(v))
+      : [],
+    newestVersionAlias: get('newestVersionAlias') === true,
+    utf8Charset: get('utf8Charset') === true,
+    listEveryViolation: get('listEveryViolation') === true,
+    unrecognizedMethodStatus:
+      Number.isInteger(status) && (status as number) >= 400 ? (status as number) : undefined,
+    problemTitles:
+      typeof titles === 'object' && titles !== null && !Array.isArray(titles)
+        ? Object.fromEntries(
+            Object.entries(titles).filter((e): e is [string, string] => typeof e[1] === 'string'),
+          )
+        : {},
+  };
+}
