@@ -1,5 +1,6 @@
 import { CheckRegistry } from './check-registry.js';
 import { probeChecks } from './probe/probe-checks.js';
+import { httpConventionChecks } from './probe/http-convention-checks.js';
 import { requestExamples } from './probe/request-examples.js';
 import { documentedMediaTypes } from './probe/request-media-types.js';
 import { responseChecks } from './response/response-checks.js';
@@ -21,6 +22,7 @@ export function createDefaultRegistry(): CheckRegistry {
   return new CheckRegistry().register(
     ...responseChecks,
     ...probeChecks,
+    ...httpConventionChecks,
     ...statefulChecks,
     preconditionsAfterRefusal,
     documentedMediaTypes,

@@ -1,4 +1,4 @@
-import { C, I, judged, noCheck, outside, type Rule } from './rule.js';
+import { C, I, judged, outside, type Rule } from './rule.js';
 
 const SHARED = C('HTTP semantics shared by every path');
 const REQUESTS = C('Precise rules / Requests');
@@ -12,11 +12,12 @@ export const httpRules: Rule[] = [
     ['unsupported_method'],
     ['405-without-allow'],
   ),
-  noCheck(
+  judged(
     'http.method.501-unrecognized',
     'unrecognized methods: 501',
     REQUESTS,
-    'unsupported_method sends only the standard methods',
+    ['unrecognized_method'],
+    ['unknown-method-405'],
   ),
   judged(
     'http.method.options-allow',
@@ -25,11 +26,12 @@ export const httpRules: Rule[] = [
     ['allow_header_conformance'],
     ['options-allow-misses-head'],
   ),
-  noCheck(
+  judged(
     'http.method.options-unknown-404',
     'OPTIONS on an unknown path is 404',
     REQUESTS,
-    'no check sends OPTIONS to an undeclared path',
+    ['strict_routing'],
+    ['options-unknown-204'],
   ),
   judged(
     'http.method.options-accept-patch',
@@ -45,11 +47,12 @@ export const httpRules: Rule[] = [
     ['head_matches_get'],
     ['head-without-validators'],
   ),
-  noCheck(
+  judged(
     'http.method.head-needs-token',
     'HEAD needs the same token as GET',
     REQUESTS,
-    'ignored_auth probes the declared operations; no check sends HEAD without a token',
+    ['head_requires_auth'],
+    ['head-skips-auth'],
   ),
   judged(
     'http.method.get-safe',
@@ -65,23 +68,26 @@ export const httpRules: Rule[] = [
     ['put_idempotent'],
     ['put-keeps-unsent'],
   ),
-  noCheck(
+  judged(
     'http.routing.strict',
     'routing is strict and case-sensitive: /users/ and /USERS are 404',
     REQUESTS,
-    'no check sends a path outside the spec',
+    ['strict_routing'],
+    ['trailing-slash-routed', 'case-insensitive-routing'],
   ),
-  noCheck(
+  judged(
     'http.routing.no-extensions',
     'no file extensions: /users.json is not a route (404)',
     MEDIA,
-    'no check sends a path outside the spec',
+    ['strict_routing'],
+    ['json-extension-routed'],
   ),
-  noCheck(
+  judged(
     'http.routing.versions',
     '/api is an alias of the newest version; /api/v2 and other unknown versions answer 404',
     C('Addresses and versions'),
-    'the runner reaches the target at one base address',
+    ['version_routing'],
+    ['any-version-routed', 'version-alias-missing'],
   ),
   judged(
     'http.media.request-json',
@@ -97,17 +103,19 @@ export const httpRules: Rule[] = [
     ['documented_media_types'],
     ['merge-patch-refused'],
   ),
-  noCheck(
+  judged(
     'http.media.charset-utf8',
     'charset, if given, is UTF-8',
     REQUESTS,
-    'negative_data_rejection would judge a charset, but no case sends one',
+    ['charset_parameter'],
+    ['latin1-charset-accepted', 'utf8-charset-refused'],
   ),
-  noCheck(
+  judged(
     'http.media.bodiless-actions',
     'bodiless actions (activate, cancel, block, unblock, reset, role PUT) take an empty body or {}; anything else is 400',
     REQUESTS,
-    'no check sends a body to an action',
+    ['negative_data_rejection', 'positive_data_acceptance'],
+    ['action-body-ignored', 'action-empty-object-refused'],
   ),
   judged(
     'http.media.response-json',
@@ -151,17 +159,19 @@ export const httpRules: Rule[] = [
     ['negative_data_rejection'],
     ['lenient-query-integers'],
   ),
-  noCheck(
+  judged(
     'http.400.every-violation',
     'validation failures add errors[], one entry per violated constraint (every violation at once)',
     C('Errors: RFC 9457 problem details'),
-    'negative cases break one rule each; none breaks two and counts the entries',
+    ['validation_errors'],
+    ['first-violation-only'],
   ),
-  noCheck(
+  judged(
     'http.400.pointers',
     'error pointers in fragment form (#/name, #/items/0/quantity, #/query/size, #/path/id)',
     REQUESTS,
-    'the schema requires errors[]; nothing compares a pointer with the broken part',
+    ['validation_errors'],
+    ['pointers-without-location'],
   ),
   judged(
     'http.problem.rfc9457',
@@ -177,11 +187,12 @@ export const httpRules: Rule[] = [
     ['problem_json'],
     ['problem-instance-unprefixed'],
   ),
-  noCheck(
+  judged(
     'http.problem.type-title',
     'type is an absolute URI with one fixed title per type, documented in the spec',
     REQUESTS,
-    'problem_json requires a type and a title, not their pairing',
+    ['problem_type_title'],
+    ['title-is-reason-phrase'],
   ),
   judged(
     'http.problem.no-store',

@@ -1,5 +1,24 @@
 import type { FaultHooks } from './fault-proxy.js';
 import {
+  trailingSlashRouted,
+  caseInsensitiveRouting,
+  jsonExtensionRouted,
+  optionsUnknown204,
+  unknownMethod405,
+  headSkipsAuth,
+  anyVersionRouted,
+  versionAliasMissing,
+} from './http-routing-faults.js';
+import {
+  latin1CharsetAccepted,
+  utf8CharsetRefused,
+  actionBodyIgnored,
+  actionEmptyObjectRefused,
+  firstViolationOnly,
+  pointersWithoutLocation,
+  titleIsReasonPhrase,
+} from './http-error-faults.js';
+import {
   locationDropped,
   createAnswers200,
   createdAtMissing,
@@ -255,4 +274,19 @@ export const faults: Fault[] = [
   unblockToActive,
   unblockInactive409,
   unblockDemotesActive,
+  trailingSlashRouted,
+  caseInsensitiveRouting,
+  jsonExtensionRouted,
+  optionsUnknown204,
+  unknownMethod405,
+  headSkipsAuth,
+  anyVersionRouted,
+  versionAliasMissing,
+  latin1CharsetAccepted,
+  utf8CharsetRefused,
+  actionBodyIgnored,
+  actionEmptyObjectRefused,
+  firstViolationOnly,
+  pointersWithoutLocation,
+  titleIsReasonPhrase,
 ];
