@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createDatasetRepository } from './repository/dataset-repository.js';
 import { createCore, createDomainContext, domainConfig } from './create-core.js';
 import { DOMAIN_DEFAULTS } from './domain-defaults.js';
 import { createDurableStore } from './store/durable-store.js';
@@ -41,14 +42,17 @@ describe('createCore', () => {
   it('seeds a new store from the data set and logs in with the demo password over the pipeline', async () => {
     const { api, ctx, seeded } = await createCore(
       {
-        openStore: (seed) => createDurableStore({ adapter: new MemoryAdapter<Dataset>(), seed }),
+        openRepository: async (seed) =>
+          createDatasetRepository(
+            await createDurableStore({ adapter: new MemoryAdapter<Dataset>(), seed }),
+          ),
         passwords,
         tokens,
       },
       { config: { dataSet: 'empty' }, pipeline },
     );
     expect(seeded).toBe(true);
-    expect(Object.keys(ctx.store.data.users)).toHaveLength(2);
+    expect((await ctx.repo.listUsers({ sort: [], offset: 0, limit: 10 })).total).toBe(2);
     const login = await api.handle({
       method: 'POST',
       path: '/api/v1/auth/login',
@@ -67,7 +71,10 @@ describe('createCore', () => {
   it('puts the verified-token cache in front of the runtime codec', async () => {
     const { ctx } = await createCore(
       {
-        openStore: (seed) => createDurableStore({ adapter: new MemoryAdapter<Dataset>(), seed }),
+        openRepository: async (seed) =>
+          createDatasetRepository(
+            await createDurableStore({ adapter: new MemoryAdapter<Dataset>(), seed }),
+          ),
         passwords,
         tokens,
       },
@@ -83,7 +90,8 @@ describe('createCore', () => {
   it('keeps an existing store unseeded', async () => {
     const adapter = new MemoryAdapter<Dataset>();
     const ports = {
-      openStore: (seed: () => Promise<Dataset>) => createDurableStore({ adapter, seed }),
+      openRepository: async (seed: () => Promise<Dataset>) =>
+        createDatasetRepository(await createDurableStore({ adapter, seed })),
       passwords,
       tokens,
     };
@@ -96,7 +104,7 @@ describe('createCore', () => {
 describe('createDomainContext', () => {
   it('gives the domain tests the same defaults as the faces', () => {
     const ctx = createDomainContext(
-      { store: {} as never, clock: () => new Date(0), passwords, tokens },
+      { repo: {} as never, clock: () => new Date(0), passwords, tokens },
       { demoPasswords: { admin: 'a', user: 'u' } },
     );
     expect(ctx.config).toEqual({ ...DOMAIN_DEFAULTS, demoPasswords: { admin: 'a', user: 'u' } });

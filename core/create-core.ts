@@ -6,20 +6,24 @@ import type {
   PasswordHasher,
 } from './domain/ports.js';
 import { buildSeedDataset } from './domain/seed-dataset.js';
-import type { Store } from './domain/store.js';
+import type { Repository } from './repository/repository.js';
 import { createCachingAccessTokenCodec } from './domain/caching-access-token-codec.js';
 import { createApi, type Api, type ApiOptions } from './pipeline/create-api.js';
 import { DOMAIN_DEFAULTS } from './domain-defaults.js';
 
-/** What a runtime plugs into the core: its store, its crypto and its time. */
+/** What a runtime plugs into the core: its store of record, its crypto and its time. */
 export interface CorePorts {
-  /** Opens the store; `seed` builds the data set a new store starts from. */
-  openStore(seed: () => Promise<Dataset>): Promise<Store>;
+  /**
+   * Opens the repository; `seed` builds the data set a new store starts from. A data set held
+   * in memory (file, browser storage, nothing) goes through `createDatasetRepository` over its
+   * store; a database brings a repository of its own.
+   */
+  openRepository(seed: () => Promise<Dataset>): Promise<Repository>;
   passwords: PasswordHasher;
   /** The runtime's HS256 codec; the core puts its verified-token cache in front of it. */
   tokens: AccessTokenCodec;
   /** Wraps the cached codec once the store is open (the mocks' `auth: 'off'`). */
-  decorateTokens?(tokens: AccessTokenCodec, store: Store): AccessTokenCodec;
+  decorateTokens?(tokens: AccessTokenCodec): AccessTokenCodec;
   clock?: () => Date;
 }
 
@@ -49,7 +53,12 @@ export interface Core {
  *
  * @example
  * const { api } = await createCore(
- *   { openStore: (seed) => createDurableStore({ adapter, seed }), passwords, tokens },
+ *   {
+ *     openRepository: async (seed) =>
+ *       createDatasetRepository(await createDurableStore({ adapter, seed })),
+ *     passwords,
+ *     tokens,
+ *   },
  *   { pipeline: { spec, documents } },
  * );
  */
@@ -59,7 +68,7 @@ export async function createCore(ports: CorePorts, options: CoreOptions): Promis
   Promise.resolve(options.pipeline).catch(() => {});
   const clock = ports.clock ?? (() => new Date());
   let seeded = false;
-  const store = await ports.openStore(() => {
+  const repo = await ports.openRepository(() => {
     seeded = true;
     return buildSeedDataset(config.dataSet ?? 'demo', {
       passwords: ports.passwords,
@@ -69,8 +78,8 @@ export async function createCore(ports: CorePorts, options: CoreOptions): Promis
   });
   // Clients send one token for its whole life: its signature is checked once, not per request.
   const cached = createCachingAccessTokenCodec(ports.tokens);
-  const tokens = ports.decorateTokens ? ports.decorateTokens(cached, store) : cached;
-  const ctx: DomainContext = { store, clock, passwords: ports.passwords, tokens, config };
+  const tokens = ports.decorateTokens ? ports.decorateTokens(cached) : cached;
+  const ctx: DomainContext = { repo, clock, passwords: ports.passwords, tokens, config };
   return { ctx, api: createApi({ ctx, ...(await options.pipeline) }), seeded };
 }
 
@@ -82,10 +91,10 @@ export function domainConfig(overrides: Partial<DomainConfig> = {}): DomainConfi
 
 /**
  * A domain context without a pipeline, for the domain's own tests: {@link DOMAIN_DEFAULTS}
- * over the given store and ports.
+ * over the given repository and ports.
  */
 export function createDomainContext(
-  parts: Pick<DomainContext, 'store' | 'clock' | 'passwords' | 'tokens'>,
+  parts: Pick<DomainContext, 'repo' | 'clock' | 'passwords' | 'tokens'>,
   overrides?: Partial<DomainConfig>,
 ): DomainContext {
   return { ...parts, config: domainConfig(overrides) };

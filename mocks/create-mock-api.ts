@@ -137,7 +137,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     ],
     answer,
     ready: context.then(() => undefined),
-    store: async () => (await context).ctx.store,
+    store: async () => (await context).store,
     async reset() {
       overrides.clear();
       violations.length = 0;

@@ -12,6 +12,7 @@ import { dataSetSeed } from '../core/data-set/load-data-set.js';
 import type { AccessTokenCodec, DomainContext } from '../core/domain/ports.js';
 import type { OwnDataSeed, SeedSource } from '../core/domain/seed-dataset.js';
 import { createDurableStore } from '../core/store/durable-store.js';
+import { createDatasetRepository } from '../core/repository/dataset-repository.js';
 import { MemoryAdapter } from '../core/store/memory-adapter.js';
 import type { Dataset } from '../core/domain/dataset.js';
 import { actingAdminCodec } from './acting-admin-codec.js';
@@ -50,6 +51,8 @@ export interface MockContext {
   ctx: DomainContext;
   api: Api;
   spec: OpenApiDocument;
+  /** The in-memory data set store under the repository, for assertions on state. */
+  store: Store;
   /**
    * With `auth: 'off'`, the bearer token a request without one is given: an unguessable value
    * the token codec resolves to the data set's first ADMIN, with no JWT signed per request.
@@ -84,10 +87,11 @@ export async function createMockContext(options: MockContextOptions = {}): Promi
   const dataSet = mockSeed(options.data);
   const spec = mockSpec();
   let actingAdminToken: string | undefined;
+  let store: Store | undefined;
   const { ctx, api } = await createCore(
     {
-      openStore: (seed) =>
-        createDurableStore({
+      async openRepository(seed) {
+        store = await createDurableStore({
           adapter: options.persist
             ? new WebStorageAdapter<Dataset>(
                 options.persist.storage,
@@ -95,17 +99,19 @@ export async function createMockContext(options: MockContextOptions = {}): Promi
               )
             : new MemoryAdapter<Dataset>(),
           seed,
-        }),
+        });
+        return createDatasetRepository(store);
+      },
       passwords,
       tokens: createJoseAccessTokenCodec(secret),
       ...(options.auth === 'off'
         ? {
-            decorateTokens: (tokens: AccessTokenCodec, store: Store) => {
+            decorateTokens: (tokens: AccessTokenCodec) => {
               actingAdminToken = `apikit-auth-off.${randomHex(24)}`;
               return actingAdminCodec(
                 tokens,
                 actingAdminToken,
-                () => store.data,
+                () => opened(store).data,
                 DOMAIN_DEFAULTS.accessTokenTtlSeconds,
               );
             },
@@ -124,7 +130,18 @@ export async function createMockContext(options: MockContextOptions = {}): Promi
       },
     },
   );
-  return { ctx, api, spec, ...(actingAdminToken ? { actingAdminToken } : {}) };
+  return {
+    ctx,
+    api,
+    spec,
+    store: opened(store),
+    ...(actingAdminToken ? { actingAdminToken } : {}),
+  };
+}
+
+function opened(store: Store | undefined): Store {
+  if (!store) throw new Error('the mock store is not open yet');
+  return store;
 }
 
 function randomSecret(): string {

@@ -25,7 +25,7 @@ describe('mocks persisted to Web Storage', () => {
       ),
     });
     expect(res.status).toBe(200);
-    await first.ctx.store.write((data) => {
+    await first.store.write((data) => {
       data.counters.users += 1;
       data.users[String(data.counters.users)] = {
         ...data.users['2']!,
@@ -34,7 +34,7 @@ describe('mocks persisted to Web Storage', () => {
       };
     });
     const second = await createMockContext({ persist: { storage }, passwordIterations: 1000 });
-    const emails = Object.values(second.ctx.store.data.users).map((u) => u.email);
+    const emails = Object.values(second.store.data.users).map((u) => u.email);
     expect(emails).toContain('kept@example.com');
     expect(storage.items.size).toBe(1);
   });

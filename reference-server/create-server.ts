@@ -20,6 +20,7 @@ import {
 } from '../node-runtime/server-config.js';
 import { createStore } from './store/create-store.js';
 import { createDurableStore } from '../core/store/durable-store.js';
+import { createDatasetRepository } from '../core/repository/dataset-repository.js';
 import { drainServer } from '../node-runtime/drain-server.js';
 import { listenServer } from '../node-runtime/listen-server.js';
 
@@ -29,6 +30,7 @@ export interface RunningServer {
   url: string;
   app: Express;
   server: Server;
+  /** The data set store under the repository (the JSON file or memory). */
   store: Store;
   ctx: DomainContext;
   config: ServerConfig;
@@ -61,12 +63,18 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     typeof config.data === 'string' || 'build' in config.data
       ? config.data
       : dataSetSeed(config.data, (await contract)[0].spec, 'createServer({ data })');
+  let store: Store | undefined;
   const { ctx, api, seeded } = await createCore(
     {
-      openStore: (seed) =>
-        options.adapter
-          ? createDurableStore({ adapter: options.adapter, seed })
-          : createStore({ ...(config.dbFile ? { file: config.dbFile } : { memory: true }), seed }),
+      async openRepository(seed) {
+        store = options.adapter
+          ? await createDurableStore({ adapter: options.adapter, seed })
+          : await createStore({
+              ...(config.dbFile ? { file: config.dbFile } : { memory: true }),
+              seed,
+            });
+        return createDatasetRepository(store);
+      },
       passwords: createScryptPasswordHasher(),
       tokens: createJwtAccessTokenCodec(config.jwtSecret),
     },
@@ -92,7 +100,6 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       })),
     },
   );
-  const store = ctx.store;
   let draining = false;
   const app = createApp({
     api,
@@ -108,7 +115,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     url,
     app,
     server,
-    store,
+    store: opened(store),
     ctx,
     config,
     seeded,
@@ -116,9 +123,14 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       closing ??= (async () => {
         draining = true;
         await drainServer(server, DRAIN_TIMEOUT_MS);
-        await store.close();
+        await ctx.repo.close();
       })();
       return closing;
     },
   };
+}
+
+function opened(store: Store | undefined): Store {
+  if (!store) throw new Error('the store was not opened');
+  return store;
 }

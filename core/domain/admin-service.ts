@@ -1,4 +1,3 @@
-import { applyChange } from './apply-change.js';
 import { buildSeedDataset, type SeedSource } from './seed-dataset.js';
 import type { UserDto } from './dto.js';
 import { assertNotLastAdmin } from './last-admin.js';
@@ -16,21 +15,15 @@ import { requireUser } from './user-rules.js';
  * const user = await blockUser(ctx, 5); // user.status === 'BLOCKED'
  */
 export function blockUser(ctx: DomainContext, id: number): Promise<UserDto> {
-  return applyChange<UserDto>(ctx.store, (data) => {
-    const user = requireUser(data, id);
-    if (user.status === 'BLOCKED') return { unchanged: toUserDto(user) };
-    assertNotLastAdmin(data, user);
-    return {
-      apply: () => {
-        const now = ctx.clock().toISOString();
-        user.status = 'BLOCKED';
-        user.updatedAt = now;
-        for (const token of Object.values(data.refreshTokens)) {
-          if (token.userId === id && token.spentAt === null) token.spentAt = now;
-        }
-        return toUserDto(user);
-      },
-    };
+  return ctx.repo.transact(async (tx) => {
+    const current = await requireUser(tx, id);
+    if (current.status === 'BLOCKED') return toUserDto(current);
+    await assertNotLastAdmin(tx, current);
+    const now = ctx.clock().toISOString();
+    const user = { ...current, status: 'BLOCKED' as const, updatedAt: now };
+    await tx.putUser(user);
+    await tx.spendRefreshTokens({ userId: id }, now);
+    return toUserDto(user);
   });
 }
 
@@ -42,16 +35,12 @@ export function blockUser(ctx: DomainContext, id: number): Promise<UserDto> {
  * const user = await unblockUser(ctx, 5); // user.status === 'INACTIVE'
  */
 export function unblockUser(ctx: DomainContext, id: number): Promise<UserDto> {
-  return applyChange<UserDto>(ctx.store, (data) => {
-    const user = requireUser(data, id);
-    if (user.status !== 'BLOCKED') return { unchanged: toUserDto(user) };
-    return {
-      apply: () => {
-        user.status = 'INACTIVE';
-        user.updatedAt = ctx.clock().toISOString();
-        return toUserDto(user);
-      },
-    };
+  return ctx.repo.transact(async (tx) => {
+    const current = await requireUser(tx, id);
+    if (current.status !== 'BLOCKED') return toUserDto(current);
+    const user = { ...current, status: 'INACTIVE' as const, updatedAt: ctx.clock().toISOString() };
+    await tx.putUser(user);
+    return toUserDto(user);
   });
 }
 
@@ -68,23 +57,11 @@ export async function resetData(
   ctx: DomainContext,
   kind: SeedSource = ctx.config.dataSet ?? 'demo',
 ): Promise<void> {
-  // Hashing is slow and asynchronous, so the demo set is built before the (synchronous) write.
+  // Hashing is slow and asynchronous, so the demo set is built before the transaction.
   const demo = await buildSeedDataset(kind, {
     passwords: ctx.passwords,
     demoPasswords: ctx.config.demoPasswords,
     now: ctx.clock(),
   });
-  await ctx.store.write((data) => {
-    data.createdAt = demo.createdAt;
-    data.users = demo.users;
-    data.orders = demo.orders;
-    data.orderItems = demo.orderItems;
-    data.refreshTokens = {};
-    data.idempotency = {};
-    data.counters = {
-      users: Math.max(data.counters.users, demo.counters.users),
-      orders: Math.max(data.counters.orders, demo.counters.orders),
-      orderItems: Math.max(data.counters.orderItems, demo.counters.orderItems),
-    };
-  });
+  await ctx.repo.transact((tx) => tx.replaceDataSet(demo));
 }

@@ -1,4 +1,4 @@
-import type { Dataset, RefreshTokenRecord } from './dataset.js';
+import type { RefreshTokenRecord } from './dataset.js';
 
 /**
  * Refresh token primitives: opaque random tokens, their stored hash, and the family
@@ -36,7 +36,7 @@ export function newFamilyId(): string {
  * token carries 256 random bits, so the hash cannot be reversed by guessing.
  *
  * @example
- * const record = store.data.refreshTokens[await hashRefreshToken(token)];
+ * const record = await repository.refreshToken(await hashRefreshToken(token));
  */
 export async function hashRefreshToken(token: string): Promise<string> {
   const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
@@ -57,63 +57,9 @@ export async function presentedTokenHash(token: unknown): Promise<string | undef
   return hashRefreshToken(token);
 }
 
-/**
- * Spends every unspent token of a family (reuse detection, logout, blocking). Call it inside
- * `store.write`. Returns how many tokens it spent.
- *
- * @example
- * await store.write((data) => spendFamily(data, record.familyId, now));
- */
-export function spendFamily(data: Dataset, familyId: string, now: Date): number {
-  return spendWhere(data, now, (record) => record.familyId === familyId);
-}
-
-/**
- * Spends every unspent refresh token of a user: what blocking a user must do (the contract:
- * "a BLOCKED user loses their refresh tokens"). Call it inside `store.write`.
- *
- * @example
- * await store.write((data) => { user.status = 'BLOCKED'; revokeUserRefreshTokens(data, user.id, now); });
- */
-export function revokeUserRefreshTokens(data: Dataset, userId: number, now: Date): number {
-  return spendWhere(data, now, (record) => record.userId === userId);
-}
-
 /** Whether a token's lifetime is over at `now`. */
 export function isRefreshTokenExpired(record: RefreshTokenRecord, now: Date): boolean {
   return Date.parse(record.expiresAt) <= now.getTime();
-}
-
-/**
- * Deletes the records of families whose every token has expired. Families with a live token
- * are kept whole, spent members included, because reuse detection needs them.
- *
- * @example
- * await store.write((data) => { insert(data); pruneExpiredFamilies(data, now); });
- */
-export function pruneExpiredFamilies(data: Dataset, now: Date): void {
-  const liveFamilies = new Set<string>();
-  for (const record of Object.values(data.refreshTokens)) {
-    if (!isRefreshTokenExpired(record, now)) liveFamilies.add(record.familyId);
-  }
-  for (const [hash, record] of Object.entries(data.refreshTokens)) {
-    if (!liveFamilies.has(record.familyId)) delete data.refreshTokens[hash];
-  }
-}
-
-function spendWhere(
-  data: Dataset,
-  now: Date,
-  matches: (record: RefreshTokenRecord) => boolean,
-): number {
-  let spent = 0;
-  for (const record of Object.values(data.refreshTokens)) {
-    if (record.spentAt === null && matches(record)) {
-      record.spentAt = now.toISOString();
-      spent += 1;
-    }
-  }
-  return spent;
 }
 
 function randomBytes(length: number): Uint8Array {

@@ -13,14 +13,12 @@ import {
   newFamilyId,
   newRefreshToken,
   presentedTokenHash,
-  pruneExpiredFamilies,
-  spendFamily,
 } from './auth-refresh-tokens.js';
-import type { Dataset, RefreshTokenRecord, RoleName, UserRecord } from './dataset.js';
-import { usersWithEmail } from './email-index.js';
+import type { RefreshTokenRecord, RoleName, UserRecord } from './dataset.js';
 import type { LoginRequest, TokenPair } from './dto.js';
 import { TokenRejectedError, type DomainContext, type Principal } from './ports.js';
 import { ADMIN_ROLE_ID } from './role-ids.js';
+import type { RepositoryReader } from '../repository/repository.js';
 
 /**
  * Authentication: login, refresh-token rotation with reuse detection, logout, and resolving an
@@ -41,7 +39,7 @@ const SUBJECT_PATTERN = /^[1-9][0-9]*$/;
  */
 export async function login(ctx: DomainContext, credentials: LoginRequest): Promise<TokenPair> {
   const now = ctx.clock();
-  const user = findUserByEmail(ctx.store.data, credentials.username);
+  const [user] = await ctx.repo.usersByEmail(credentials.username);
   const passwordOk = await checkPassword(
     ctx.passwords,
     credentials.password,
@@ -51,13 +49,13 @@ export async function login(ctx: DomainContext, credentials: LoginRequest): Prom
   if (user.status === 'BLOCKED') throw accountBlocked();
 
   const issued = await issueTokenPair(ctx, user, newFamilyId(), now);
-  await ctx.store.write((data) => {
+  await ctx.repo.transact(async (tx) => {
     // Re-checked: the user may have been deleted or blocked while the password was verified.
-    const current = data.users[String(user.id)];
+    const current = await tx.user(user.id);
     if (current === undefined) throw invalidCredentials();
     if (current.status === 'BLOCKED') throw accountBlocked();
-    data.refreshTokens[issued.record.hash] = issued.record;
-    pruneExpiredFamilies(data, now);
+    await tx.putRefreshToken(issued.record);
+    await tx.pruneExpiredFamilies(now);
   });
   return issued.pair;
 }
@@ -75,26 +73,28 @@ export async function refresh(ctx: DomainContext, refreshToken: string): Promise
   const hash = await presentedTokenHash(refreshToken);
   if (hash === undefined) throw invalidRefreshToken('unknown');
 
-  const verdict = judgeRefreshToken(ctx.store.data, hash, now);
+  const verdict = await judgeRefreshToken(ctx.repo, hash, now);
   if (verdict.kind === 'reject') throw invalidRefreshToken(verdict.reason);
   if (verdict.kind === 'revoke') {
     // The revocation must be durable before the 401 goes out: await the write, then throw.
-    await ctx.store.write((data) => spendFamily(data, verdict.familyId, now));
+    await ctx.repo.transact((tx) =>
+      tx.spendRefreshTokens({ familyId: verdict.familyId }, now.toISOString()),
+    );
     throw invalidRefreshToken(verdict.reason);
   }
 
   const issued = await issueTokenPair(ctx, verdict.user, verdict.record.familyId, now);
-  const refusal = await ctx.store.write((data): ApiProblem | undefined => {
+  const refusal = await ctx.repo.transact(async (tx): Promise<ApiProblem | undefined> => {
     // Judged again: a concurrent refresh may have spent the token while this one was signing.
-    const current = judgeRefreshToken(data, hash, now);
+    const current = await judgeRefreshToken(tx, hash, now);
     if (current.kind === 'reject') throw invalidRefreshToken(current.reason);
     if (current.kind === 'revoke') {
-      spendFamily(data, current.familyId, now);
+      await tx.spendRefreshTokens({ familyId: current.familyId }, now.toISOString());
       return invalidRefreshToken(current.reason);
     }
-    current.record.spentAt = now.toISOString();
-    data.refreshTokens[issued.record.hash] = issued.record;
-    pruneExpiredFamilies(data, now);
+    await tx.putRefreshToken({ ...current.record, spentAt: now.toISOString() });
+    await tx.putRefreshToken(issued.record);
+    await tx.pruneExpiredFamilies(now);
     return undefined;
   });
   if (refusal !== undefined) throw refusal;
@@ -112,12 +112,12 @@ export async function logout(ctx: DomainContext, refreshToken: string): Promise<
   const now = ctx.clock();
   const hash = await presentedTokenHash(refreshToken);
   if (hash === undefined) return;
-  if (ctx.store.data.refreshTokens[hash] === undefined) return;
-  // Written even when the family is already spent, so that the 204 never goes out before a
-  // concurrent, still pending revocation is durable.
-  await ctx.store.write((data) => {
-    const current = data.refreshTokens[hash];
-    if (current !== undefined) spendFamily(data, current.familyId, now);
+  if ((await ctx.repo.refreshToken(hash)) === undefined) return;
+  await ctx.repo.transact(async (tx) => {
+    const current = await tx.refreshToken(hash);
+    if (current !== undefined) {
+      await tx.spendRefreshTokens({ familyId: current.familyId }, now.toISOString());
+    }
   });
 }
 
@@ -141,7 +141,7 @@ export async function authenticate(ctx: DomainContext, accessToken: string): Pro
   if (!SUBJECT_PATTERN.test(subject) || !Number.isSafeInteger(Number(subject))) {
     throw invalidToken('bad-subject');
   }
-  const user = ctx.store.data.users[subject];
+  const user = await ctx.repo.user(Number(subject));
   if (user === undefined) throw invalidToken('unknown-user');
   if (user.status === 'BLOCKED') throw invalidToken('blocked-user');
   return { userId: user.id, isAdmin: isAdmin(user) };
@@ -156,14 +156,18 @@ type RefreshVerdict =
  * What to do with a presented refresh token. Spent is judged before expired: a stolen token
  * replayed after its own expiry must still revoke the newer tokens of its family.
  */
-function judgeRefreshToken(data: Dataset, hash: string, now: Date): RefreshVerdict {
-  const record = data.refreshTokens[hash];
+async function judgeRefreshToken(
+  reader: RepositoryReader,
+  hash: string,
+  now: Date,
+): Promise<RefreshVerdict> {
+  const record = await reader.refreshToken(hash);
   if (record === undefined) return { kind: 'reject', reason: 'unknown' };
   if (record.spentAt !== null) {
     return { kind: 'revoke', reason: 'reused', familyId: record.familyId };
   }
   if (isRefreshTokenExpired(record, now)) return { kind: 'reject', reason: 'expired' };
-  const user = data.users[String(record.userId)];
+  const user = await reader.user(record.userId);
   if (user === undefined) return { kind: 'reject', reason: 'unknown-user' };
   if (user.status === 'BLOCKED') {
     return { kind: 'revoke', reason: 'blocked-user', familyId: record.familyId };
@@ -194,10 +198,6 @@ async function issueTokenPair(
     spentAt: null,
   };
   return { pair: { accessToken, refreshToken, tokenType: 'Bearer', expiresIn: ttl }, record };
-}
-
-function findUserByEmail(data: Dataset, email: string): UserRecord | undefined {
-  return usersWithEmail(data, email)[0];
 }
 
 function isAdmin(user: UserRecord): boolean {

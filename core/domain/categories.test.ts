@@ -5,9 +5,9 @@ import { createTestContext } from '../../test/support/domain/test-context.js';
 import { SEED_TIME, testDataset } from '../../test/support/domain/test-dataset.js';
 
 describe('categories', () => {
-  it('lists the fixed catalog by id, dated with the data set', () => {
+  it('lists the fixed catalog by id, dated with the data set', async () => {
     const { ctx } = createTestContext(testDataset());
-    expect(listCategories(ctx)).toEqual({
+    expect(await listCategories(ctx)).toEqual({
       body: [
         { id: 1, name: 'Books' },
         { id: 2, name: 'Electronics' },
@@ -19,9 +19,9 @@ describe('categories', () => {
     });
   });
 
-  it('gets one category', () => {
+  it('gets one category', async () => {
     const { ctx } = createTestContext(testDataset());
-    expect(getCategory(ctx, 4)).toEqual({
+    expect(await getCategory(ctx, 4)).toEqual({
       body: { id: 4, name: 'Home & Garden' },
       lastModified: SEED_TIME,
     });
@@ -33,15 +33,15 @@ describe('categories', () => {
     expect(problem.detail).toBe(`Category ${id} does not exist.`);
   });
 
-  it('an unknown category in a body is 422 unknown-reference', () => {
+  it('an unknown category in a body is 422 unknown-reference', async () => {
     expect(() => requireKnownCategory(99)).toThrow('Category 99 does not exist.');
     expect(() => requireKnownCategory(5)).not.toThrow();
   });
 
-  it('hands out copies: a caller cannot change the catalog', () => {
+  it('hands out copies: a caller cannot change the catalog', async () => {
     const { ctx } = createTestContext(testDataset());
-    const first = listCategories(ctx).body[0];
+    const first = (await listCategories(ctx)).body[0];
     if (first) first.name = 'Changed';
-    expect(getCategory(ctx, 1).body.name).toBe('Books');
+    expect((await getCategory(ctx, 1)).body.name).toBe('Books');
   });
 });

@@ -21,12 +21,12 @@ function findCategory(id: number): Category | undefined {
  * last reset), as the contract fixes for the catalogs.
  *
  * @example
- * listCategories(ctx).body[0]; // { id: 1, name: 'Books' }
+ * (await listCategories(ctx)).body[0]; // { id: 1, name: 'Books' }
  */
-export function listCategories(ctx: DomainContext): Resource<Category[]> {
+export async function listCategories(ctx: DomainContext): Promise<Resource<Category[]>> {
   return {
     body: CATEGORIES.map((category) => ({ ...category })),
-    lastModified: ctx.store.data.createdAt,
+    lastModified: await ctx.repo.dataSetCreatedAt(),
   };
 }
 
@@ -34,12 +34,12 @@ export function listCategories(ctx: DomainContext): Resource<Category[]> {
  * One category; an unknown id is 404 `not-found`.
  *
  * @example
- * getCategory(ctx, 2).body; // { id: 2, name: 'Electronics' }
+ * (await getCategory(ctx, 2)).body; // { id: 2, name: 'Electronics' }
  */
-export function getCategory(ctx: DomainContext, id: number): Resource<Category> {
+export async function getCategory(ctx: DomainContext, id: number): Promise<Resource<Category>> {
   const category = findCategory(id);
   if (!category) throw new ApiProblem('not-found', `Category ${id} does not exist.`);
-  return { body: { ...category }, lastModified: ctx.store.data.createdAt };
+  return { body: { ...category }, lastModified: await ctx.repo.dataSetCreatedAt() };
 }
 
 /**

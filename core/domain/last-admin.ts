@@ -1,5 +1,6 @@
 import { ApiProblem } from './api-problem.js';
-import type { Dataset, UserRecord } from './dataset.js';
+import type { UserRecord } from './dataset.js';
+import type { RepositoryReader } from '../repository/repository.js';
 import { ADMIN_ROLE_ID } from './role-ids.js';
 
 /** Whether the user holds the ADMIN role (whatever their status). */
@@ -14,23 +15,25 @@ export function holdsAdmin(user: UserRecord): boolean {
  * a BLOCKED admin is therefore allowed; doing so to the last unblocked one is not.
  *
  * @example
- * if (isLastAdmin(data, user)) throw new ApiProblem('conflict', 'User 1 is the last ADMIN.');
+ * if (await isLastAdmin(tx, user)) throw new ApiProblem('conflict', 'User 1 is the last ADMIN.');
  */
-export function isLastAdmin(data: Dataset, user: UserRecord): boolean {
+export async function isLastAdmin(reader: RepositoryReader, user: UserRecord): Promise<boolean> {
   if (!holdsAdmin(user) || user.status === 'BLOCKED') return false;
-  return !Object.values(data.users).some(
-    (other) => other.id !== user.id && holdsAdmin(other) && other.status !== 'BLOCKED',
-  );
+  return !(await reader.hasOtherUnblockedAdmin(user.id));
 }
 
 /**
- * Refuses to delete, demote or block the last ADMIN: 409 `conflict`.
+ * Refuses to delete, demote or block the last ADMIN: 409 `conflict`. Called inside the
+ * transaction that makes the change, so that two concurrent demotions cannot both pass.
  *
  * @example
- * assertNotLastAdmin(data, user);
+ * await assertNotLastAdmin(tx, user);
  */
-export function assertNotLastAdmin(data: Dataset, user: UserRecord): void {
-  if (isLastAdmin(data, user)) {
+export async function assertNotLastAdmin(
+  reader: RepositoryReader,
+  user: UserRecord,
+): Promise<void> {
+  if (await isLastAdmin(reader, user)) {
     throw new ApiProblem('conflict', `User ${user.id} is the last ADMIN.`);
   }
 }

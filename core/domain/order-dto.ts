@@ -1,6 +1,7 @@
-import type { Dataset, OrderRecord } from './dataset.js';
+import type { OrderRecord } from './dataset.js';
 import type { Order } from './dto.js';
-import { itemsOfOrder, toOrderItemDto } from './order-items.js';
+import { toOrderItemDto } from './order-items.js';
+import type { RepositoryReader } from '../repository/repository.js';
 
 /** Which related resources to embed in an order (`?expand=user,items`). */
 export interface OrderExpansion {
@@ -13,10 +14,9 @@ export interface OrderExpansion {
  * `GET /orders/{id}` has the same fields.
  *
  * @example
- * toOrderDto(order, data, { user: true, items: true });
+ * toOrderDto(order);
  */
-export function toOrderDto(order: OrderRecord, data: Dataset, expand: OrderExpansion = {}): Order {
-  const owner = expand.user ? data.users[String(order.userId)] : undefined;
+export function toOrderDto(order: OrderRecord): Order {
   return {
     id: order.id,
     product: order.product,
@@ -25,7 +25,29 @@ export function toOrderDto(order: OrderRecord, data: Dataset, expand: OrderExpan
     status: order.status,
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,
-    ...(owner ? { user: { id: owner.id, name: owner.name } } : {}),
-    ...(expand.items ? { items: itemsOfOrder(data, order.id).map(toOrderItemDto) } : {}),
+  };
+}
+
+/**
+ * An order with the related resources asked for, read through `reader` (a snapshot, so the
+ * order, its owner and its items belong together), and the owner when embedded.
+ *
+ * @example
+ * const { order: dto } = await expandedOrderDto(reader, order, { user: true, items: true });
+ */
+export async function expandedOrderDto(
+  reader: RepositoryReader,
+  order: OrderRecord,
+  expand: OrderExpansion,
+): Promise<{ order: Order; owner?: { updatedAt: string } }> {
+  const owner = expand.user ? await reader.user(order.userId) : undefined;
+  const items = expand.items ? await reader.itemsOfOrder(order.id) : undefined;
+  return {
+    order: {
+      ...toOrderDto(order),
+      ...(owner ? { user: { id: owner.id, name: owner.name } } : {}),
+      ...(items ? { items: items.map(toOrderItemDto) } : {}),
+    },
+    ...(owner ? { owner } : {}),
   };
 }

@@ -1,6 +1,6 @@
-import type { Dataset, OrderItemRecord } from './dataset.js';
+import type { OrderItemRecord } from './dataset.js';
 import type { OrderItem } from './dto.js';
-import { inIdOrder } from './in-id-order.js';
+import type { RepositoryWriter } from '../repository/repository.js';
 
 /** An item as a create or replace request carries it. */
 export interface NewItem {
@@ -12,45 +12,24 @@ export interface NewItem {
  * The wire shape of an order item; it always names its order.
  *
  * @example
- * toOrderItemDto(data.orderItems['12']); // { id: 12, orderId: 7, product: '...', quantity: 1 }
+ * toOrderItemDto(item); // { id: 12, orderId: 7, product: '...', quantity: 1 }
  */
 export function toOrderItemDto(item: OrderItemRecord): OrderItem {
   return { id: item.id, orderId: item.orderId, product: item.product, quantity: item.quantity };
 }
 
 /**
- * The items of an order, by id.
+ * Adds items to an order, each at the next order-item id, in the order given.
  *
  * @example
- * itemsOfOrder(data, 7).map(toOrderItemDto);
+ * await insertItems(tx, order.id, input.items ?? []);
  */
-export function itemsOfOrder(data: Dataset, orderId: number): OrderItemRecord[] {
-  return inIdOrder(data.orderItems, data.counters.orderItems).filter(
-    (item) => item.orderId === orderId,
-  );
-}
-
-/**
- * Adds items to an order, each at the next order-item id. Call only inside `store.write`.
- *
- * @example
- * insertItems(data, order.id, input.items ?? []);
- */
-export function insertItems(data: Dataset, orderId: number, items: readonly NewItem[]): void {
+export async function insertItems(
+  tx: RepositoryWriter,
+  orderId: number,
+  items: readonly NewItem[],
+): Promise<void> {
   for (const { product, quantity } of items) {
-    const id = ++data.counters.orderItems;
-    data.orderItems[String(id)] = { id, orderId, product, quantity };
-  }
-}
-
-/**
- * Deletes every item of an order. Call only inside `store.write`.
- *
- * @example
- * deleteItemsOf(data, order.id);
- */
-export function deleteItemsOf(data: Dataset, orderId: number): void {
-  for (const [key, item] of Object.entries(data.orderItems)) {
-    if (item.orderId === orderId) delete data.orderItems[key];
+    await tx.putOrderItem({ id: await tx.nextId('orderItems'), orderId, product, quantity });
   }
 }

@@ -28,26 +28,26 @@ describe('getOrder', () => {
     ['user', ['user'], { ...base, user: { id: 2, name: 'Bob' } }],
     ['items', ['items'], { ...base, items }],
     ['both', ['user', 'items'], { ...base, user: { id: 2, name: 'Bob' }, items }],
-  ] as const)('expands %s', (_case, expand, body) => {
+  ] as const)('expands %s', async (_case, expand, body) => {
     const { ctx } = setup();
-    expect(getOrder(ctx, 1, [...expand]).body).toEqual(body);
+    expect((await getOrder(ctx, 1, [...expand])).body).toEqual(body);
   });
 
-  it('an order without items expands to []', () => {
+  it('an order without items expands to []', async () => {
     const { ctx } = setup();
-    expect(getOrder(ctx, 3, ['items']).body.items).toEqual([]);
+    expect((await getOrder(ctx, 3, ['items'])).body.items).toEqual([]);
   });
 
   it('is dated by the newest of the order and, when expanded, its user', async () => {
     const { ctx, clock } = setup();
     const userTime = clock.advance(60_000);
     await updateUser(ctx, USER_PRINCIPAL, 2, { name: 'Bobby' });
-    expect(getOrder(ctx, 1, []).lastModified).toBe(SEED_TIME);
-    expect(getOrder(ctx, 1, ['items']).lastModified).toBe(SEED_TIME);
-    expect(getOrder(ctx, 1, ['user']).lastModified).toBe(userTime);
+    expect((await getOrder(ctx, 1, [])).lastModified).toBe(SEED_TIME);
+    expect((await getOrder(ctx, 1, ['items'])).lastModified).toBe(SEED_TIME);
+    expect((await getOrder(ctx, 1, ['user'])).lastModified).toBe(userTime);
     const orderTime = clock.advance(60_000);
     await updateUserOrder(ctx, 2, 1, { status: 'PAID' });
-    expect(getOrder(ctx, 1, ['user', 'items']).lastModified).toBe(orderTime);
+    expect((await getOrder(ctx, 1, ['user', 'items'])).lastModified).toBe(orderTime);
   });
 
   it('404 for an absent order', async () => {
@@ -84,13 +84,13 @@ describe('cancelOrder', () => {
 describe('getOrderItem', () => {
   it('takes its order’s modification time', async () => {
     const { ctx, clock } = setup();
-    expect(getOrderItem(ctx, 3)).toEqual({
+    expect(await getOrderItem(ctx, 3)).toEqual({
       body: { id: 3, orderId: 2, product: 'Pad', quantity: 5 },
       lastModified: SEED_TIME,
     });
     const now = clock.advance(1000);
     await cancelOrder(ctx, 2);
-    expect(getOrderItem(ctx, 3).lastModified).toBe(now);
+    expect((await getOrderItem(ctx, 3)).lastModified).toBe(now);
   });
 
   it('404 for an absent item', async () => {

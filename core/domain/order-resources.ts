@@ -1,9 +1,8 @@
 import { ApiProblem } from './api-problem.js';
-import { applyChange } from './apply-change.js';
 import type { Order, OrderItem } from './dto.js';
 import type { DomainContext } from './ports.js';
 import type { Resource } from './resource.js';
-import { toOrderDto } from './order-dto.js';
+import { expandedOrderDto, toOrderDto } from './order-dto.js';
 import { toOrderItemDto } from './order-items.js';
 import { requireOrder } from './order-rules.js';
 import { assertTransition } from './order-transitions.js';
@@ -20,21 +19,24 @@ function newest(a: string, b: string): string {
  * time is the newest of the order (which items share) and, when embedded, its user.
  *
  * @example
- * const { body } = getOrder(ctx, 7, ['user', 'items']);
+ * const { body } = await getOrder(ctx, 7, ['user', 'items']);
  */
 export function getOrder(
   ctx: DomainContext,
   id: number,
   expand: readonly OrderExpandName[] = [],
-): Resource<Order> {
-  const { data } = ctx.store;
-  const order = requireOrder(data, id);
-  const withUser = expand.includes('user');
-  const owner = withUser ? data.users[String(order.userId)] : undefined;
-  return {
-    body: toOrderDto(order, data, { user: withUser, items: expand.includes('items') }),
-    lastModified: owner ? newest(order.updatedAt, owner.updatedAt) : order.updatedAt,
-  };
+): Promise<Resource<Order>> {
+  return ctx.repo.snapshot(async (reader) => {
+    const record = await requireOrder(reader, id);
+    const { order, owner } = await expandedOrderDto(reader, record, {
+      user: expand.includes('user'),
+      items: expand.includes('items'),
+    });
+    return {
+      body: order,
+      lastModified: owner ? newest(record.updatedAt, owner.updatedAt) : record.updatedAt,
+    };
+  });
 }
 
 /**
@@ -45,17 +47,17 @@ export function getOrder(
  * const order = await cancelOrder(ctx, 7); // order.status === 'CANCELLED'
  */
 export function cancelOrder(ctx: DomainContext, id: number): Promise<Order> {
-  return applyChange<Order>(ctx.store, (data) => {
-    const order = requireOrder(data, id);
-    if (order.status === 'CANCELLED') return { unchanged: toOrderDto(order, data) };
-    assertTransition(order, 'CANCELLED');
-    return {
-      apply: () => {
-        order.status = 'CANCELLED';
-        order.updatedAt = ctx.clock().toISOString();
-        return toOrderDto(order, data);
-      },
+  return ctx.repo.transact(async (tx) => {
+    const current = await requireOrder(tx, id);
+    if (current.status === 'CANCELLED') return toOrderDto(current);
+    assertTransition(current, 'CANCELLED');
+    const order = {
+      ...current,
+      status: 'CANCELLED' as const,
+      updatedAt: ctx.clock().toISOString(),
     };
+    await tx.putOrder(order);
+    return toOrderDto(order);
   });
 }
 
@@ -63,12 +65,13 @@ export function cancelOrder(ctx: DomainContext, id: number): Promise<Order> {
  * An order item as a resource of its own; it takes its order's modification time.
  *
  * @example
- * getOrderItem(ctx, 12).body; // { id: 12, orderId: 7, product: '...', quantity: 1 }
+ * (await getOrderItem(ctx, 12)).body; // { id: 12, orderId: 7, product: '...', quantity: 1 }
  */
-export function getOrderItem(ctx: DomainContext, id: number): Resource<OrderItem> {
-  const { data } = ctx.store;
-  const item = data.orderItems[String(id)];
-  const order = item ? data.orders[String(item.orderId)] : undefined;
-  if (!item || !order) throw new ApiProblem('not-found', `Order item ${id} does not exist.`);
-  return { body: toOrderItemDto(item), lastModified: order.updatedAt };
+export function getOrderItem(ctx: DomainContext, id: number): Promise<Resource<OrderItem>> {
+  return ctx.repo.snapshot(async (reader) => {
+    const item = await reader.orderItem(id);
+    const order = item ? await reader.order(item.orderId) : undefined;
+    if (!item || !order) throw new ApiProblem('not-found', `Order item ${id} does not exist.`);
+    return { body: toOrderItemDto(item), lastModified: order.updatedAt };
+  });
 }

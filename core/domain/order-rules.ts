@@ -1,15 +1,16 @@
 import { ApiProblem } from './api-problem.js';
-import type { Dataset, OrderRecord } from './dataset.js';
+import type { OrderRecord } from './dataset.js';
 import { requireUser } from './user-rules.js';
+import type { RepositoryReader } from '../repository/repository.js';
 
 /**
  * The order with this id, or 404 `not-found`.
  *
  * @example
- * const order = requireOrder(data, 7);
+ * const order = await requireOrder(tx, 7);
  */
-export function requireOrder(data: Dataset, id: number): OrderRecord {
-  const order = data.orders[String(id)];
+export async function requireOrder(reader: RepositoryReader, id: number): Promise<OrderRecord> {
+  const order = await reader.order(id);
   if (!order) throw new ApiProblem('not-found', `Order ${id} does not exist.`);
   return order;
 }
@@ -19,11 +20,15 @@ export function requireOrder(data: Dataset, id: number): OrderRecord {
  * of another user (which must not reveal that it exists).
  *
  * @example
- * const order = requireOrderOfUser(data, 2, 7);
+ * const order = await requireOrderOfUser(tx, 2, 7);
  */
-export function requireOrderOfUser(data: Dataset, userId: number, orderId: number): OrderRecord {
-  requireUser(data, userId);
-  const order = data.orders[String(orderId)];
+export async function requireOrderOfUser(
+  reader: RepositoryReader,
+  userId: number,
+  orderId: number,
+): Promise<OrderRecord> {
+  await requireUser(reader, userId);
+  const order = await reader.order(orderId);
   if (!order || order.userId !== userId) {
     throw new ApiProblem('not-found', `Order ${orderId} of user ${userId} does not exist.`);
   }

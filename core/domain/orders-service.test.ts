@@ -14,9 +14,9 @@ import { SEED_TIME, testDataset } from '../../test/support/domain/test-dataset.j
 const setup = () => createTestContext(testDataset());
 
 describe('listUserOrders', () => {
-  it('lists a user’s orders by id, unexpanded', () => {
+  it('lists a user’s orders by id, unexpanded', async () => {
     const { ctx } = setup();
-    const orders = listUserOrders(ctx, 3);
+    const orders = await listUserOrders(ctx, 3);
     expect(orders.map((order) => order.id)).toEqual([3, 4, 5]);
     expect(orders[0]).toEqual({
       id: 3,
@@ -29,11 +29,11 @@ describe('listUserOrders', () => {
     });
   });
 
-  it('filters by status', () => {
+  it('filters by status', async () => {
     const { ctx } = setup();
-    expect(listUserOrders(ctx, 3, 'DELIVERED').map((order) => order.id)).toEqual([4]);
-    expect(listUserOrders(ctx, 3, 'PENDING')).toEqual([]);
-    expect(listUserOrders(ctx, 1)).toEqual([]);
+    expect((await listUserOrders(ctx, 3, 'DELIVERED')).map((order) => order.id)).toEqual([4]);
+    expect(await listUserOrders(ctx, 3, 'PENDING')).toEqual([]);
+    expect(await listUserOrders(ctx, 1)).toEqual([]);
   });
 
   it('404 for an absent user', async () => {
@@ -100,7 +100,8 @@ describe('createUserOrder', () => {
   });
 
   it('never reuses an order or item id', async () => {
-    const { ctx } = setup();
+    const tc = setup();
+    const { ctx } = tc;
     const first = await createUserOrder(ctx, 2, {
       product: 'A',
       categoryId: 1,
@@ -113,14 +114,14 @@ describe('createUserOrder', () => {
       items: [{ product: 'B', quantity: 1 }],
     });
     expect([first.id, second.id]).toEqual([6, 7]);
-    expect(ctx.store.data.orderItems['5']).toMatchObject({ orderId: 7 });
+    expect(tc.store.data.orderItems['5']).toMatchObject({ orderId: 7 });
   });
 });
 
 describe('getUserOrder', () => {
-  it('gets an order by both ids with its modification time', () => {
+  it('gets an order by both ids with its modification time', async () => {
     const { ctx } = setup();
-    expect(getUserOrder(ctx, 2, 1)).toEqual({
+    expect(await getUserOrder(ctx, 2, 1)).toEqual({
       body: expect.objectContaining({ id: 1, userId: 2, status: 'PENDING' }),
       lastModified: SEED_TIME,
     });

@@ -1,32 +1,33 @@
 import { ApiProblem } from './api-problem.js';
-import { applyChange } from './apply-change.js';
 import { requireKnownCategory } from './categories.js';
 import type { OrderRecord, OrderStatus } from './dataset.js';
 import type { CreateOrderRequest, Order, ReplaceOrderRequest, UpdateOrderRequest } from './dto.js';
-import { inIdOrder } from './in-id-order.js';
 import type { DomainContext } from './ports.js';
 import type { Resource } from './resource.js';
 import { toOrderDto } from './order-dto.js';
-import { deleteItemsOf, insertItems } from './order-items.js';
+import { insertItems } from './order-items.js';
 import { requireOrderOfUser } from './order-rules.js';
 import { assertPending, assertTransition } from './order-transitions.js';
 import { requireUser } from './user-rules.js';
 
-export { toOrderDto, type OrderExpansion } from './order-dto.js';
+export { toOrderDto, expandedOrderDto, type OrderExpansion } from './order-dto.js';
 export { cancelOrder, getOrder, getOrderItem, type OrderExpandName } from './order-resources.js';
 
 /**
  * The orders of a user, by id, optionally of one status. An absent user is 404.
  *
  * @example
- * listUserOrders(ctx, 2, 'PENDING');
+ * await listUserOrders(ctx, 2, 'PENDING');
  */
-export function listUserOrders(ctx: DomainContext, userId: number, status?: OrderStatus): Order[] {
-  const { data } = ctx.store;
-  requireUser(data, userId);
-  return inIdOrder(data.orders, data.counters.orders)
-    .filter((order) => order.userId === userId && (!status || order.status === status))
-    .map((order) => toOrderDto(order, data));
+export function listUserOrders(
+  ctx: DomainContext,
+  userId: number,
+  status?: OrderStatus,
+): Promise<Order[]> {
+  return ctx.repo.snapshot(async (reader) => {
+    await requireUser(reader, userId);
+    return (await reader.ordersOfUser(userId, status)).map(toOrderDto);
+  });
 }
 
 /**
@@ -41,30 +42,25 @@ export function createUserOrder(
   userId: number,
   input: CreateOrderRequest,
 ): Promise<Order> {
-  return applyChange<Order>(ctx.store, (data) => {
-    const user = requireUser(data, userId);
+  return ctx.repo.transact(async (tx) => {
+    const user = await requireUser(tx, userId);
     if (user.status === 'BLOCKED') {
       throw new ApiProblem('conflict', `User ${userId} is BLOCKED and cannot place orders.`);
     }
     requireKnownCategory(input.categoryId);
-    return {
-      apply: () => {
-        const now = ctx.clock().toISOString();
-        const id = ++data.counters.orders;
-        const order: OrderRecord = {
-          id,
-          userId,
-          product: input.product,
-          categoryId: input.categoryId,
-          status: 'PENDING',
-          createdAt: now,
-          updatedAt: now,
-        };
-        data.orders[String(id)] = order;
-        insertItems(data, id, input.items ?? []);
-        return toOrderDto(order, data);
-      },
+    const now = ctx.clock().toISOString();
+    const order: OrderRecord = {
+      id: await tx.nextId('orders'),
+      userId,
+      product: input.product,
+      categoryId: input.categoryId,
+      status: 'PENDING',
+      createdAt: now,
+      updatedAt: now,
     };
+    await tx.putOrder(order);
+    await insertItems(tx, order.id, input.items ?? []);
+    return toOrderDto(order);
   });
 }
 
@@ -73,12 +69,15 @@ export function createUserOrder(
  * the order belongs to someone else.
  *
  * @example
- * const { body, lastModified } = getUserOrder(ctx, 2, 7);
+ * const { body, lastModified } = await getUserOrder(ctx, 2, 7);
  */
-export function getUserOrder(ctx: DomainContext, userId: number, orderId: number): Resource<Order> {
-  const { data } = ctx.store;
-  const order = requireOrderOfUser(data, userId, orderId);
-  return { body: toOrderDto(order, data), lastModified: order.updatedAt };
+export async function getUserOrder(
+  ctx: DomainContext,
+  userId: number,
+  orderId: number,
+): Promise<Resource<Order>> {
+  const order = await requireOrderOfUser(ctx.repo, userId, orderId);
+  return { body: toOrderDto(order), lastModified: order.updatedAt };
 }
 
 /**
@@ -95,20 +94,20 @@ export function replaceUserOrder(
   orderId: number,
   input: ReplaceOrderRequest,
 ): Promise<Order> {
-  return applyChange<Order>(ctx.store, (data) => {
-    const order = requireOrderOfUser(data, userId, orderId);
-    assertPending(order);
+  return ctx.repo.transact(async (tx) => {
+    const current = await requireOrderOfUser(tx, userId, orderId);
+    assertPending(current);
     requireKnownCategory(input.categoryId);
-    return {
-      apply: () => {
-        order.product = input.product;
-        order.categoryId = input.categoryId;
-        deleteItemsOf(data, order.id);
-        insertItems(data, order.id, input.items ?? []);
-        order.updatedAt = ctx.clock().toISOString();
-        return toOrderDto(order, data);
-      },
+    const order: OrderRecord = {
+      ...current,
+      product: input.product,
+      categoryId: input.categoryId,
+      updatedAt: ctx.clock().toISOString(),
     };
+    await tx.putOrder(order);
+    await tx.deleteItemsOfOrder(order.id);
+    await insertItems(tx, order.id, input.items ?? []);
+    return toOrderDto(order);
   });
 }
 
@@ -127,8 +126,8 @@ export function updateUserOrder(
   orderId: number,
   patch: UpdateOrderRequest,
 ): Promise<Order> {
-  return applyChange<Order>(ctx.store, (data) => {
-    const order = requireOrderOfUser(data, userId, orderId);
+  return ctx.repo.transact(async (tx) => {
+    const order = await requireOrderOfUser(tx, userId, orderId);
     const status =
       patch.status !== undefined && patch.status !== order.status ? patch.status : undefined;
     const product =
@@ -141,17 +140,17 @@ export function updateUserOrder(
     if (product !== undefined || categoryId !== undefined) assertPending(order);
     if (categoryId !== undefined) requireKnownCategory(categoryId);
     if (status === undefined && product === undefined && categoryId === undefined) {
-      return { unchanged: toOrderDto(order, data) };
+      return toOrderDto(order);
     }
-    return {
-      apply: () => {
-        if (status !== undefined) order.status = status;
-        if (product !== undefined) order.product = product;
-        if (categoryId !== undefined) order.categoryId = categoryId;
-        order.updatedAt = ctx.clock().toISOString();
-        return toOrderDto(order, data);
-      },
+    const next: OrderRecord = {
+      ...order,
+      ...(status !== undefined ? { status } : {}),
+      ...(product !== undefined ? { product } : {}),
+      ...(categoryId !== undefined ? { categoryId } : {}),
+      updatedAt: ctx.clock().toISOString(),
     };
+    await tx.putOrder(next);
+    return toOrderDto(next);
   });
 }
 
@@ -166,13 +165,8 @@ export async function deleteUserOrder(
   userId: number,
   orderId: number,
 ): Promise<void> {
-  await applyChange<void>(ctx.store, (data) => {
-    const order = requireOrderOfUser(data, userId, orderId);
-    return {
-      apply: () => {
-        deleteItemsOf(data, order.id);
-        delete data.orders[String(order.id)];
-      },
-    };
+  await ctx.repo.transact(async (tx) => {
+    const order = await requireOrderOfUser(tx, userId, orderId);
+    await tx.deleteOrder(order.id);
   });
 }

@@ -1,6 +1,6 @@
 import type { RoleName } from './dataset.js';
 import type { SeedSource } from './seed-dataset.js';
-import type { Store } from './store.js';
+import type { Repository } from '../repository/repository.js';
 
 /**
  * What the domain needs from its runtime, injected so that the same services run under Node
@@ -59,9 +59,9 @@ export interface DomainConfig {
   dataSet?: SeedSource;
 }
 
-/** Everything a service needs: the store, the time, and the runtime's crypto. */
+/** Everything a service needs: the repository, the time, and the runtime's crypto. */
 export interface DomainContext {
-  store: Store;
+  repo: Repository;
   clock: () => Date;
   passwords: PasswordHasher;
   tokens: AccessTokenCodec;

@@ -9,15 +9,15 @@ const USER = { id: 1, name: 'USER' };
 const ADMIN = { id: 2, name: 'ADMIN' };
 
 describe('roles', () => {
-  it('lists the catalog, dated with the data set', () => {
+  it('lists the catalog, dated with the data set', async () => {
     const { ctx } = createTestContext(testDataset());
-    expect(listRoles(ctx)).toEqual({ body: [USER, ADMIN], lastModified: SEED_TIME });
+    expect(await listRoles(ctx)).toEqual({ body: [USER, ADMIN], lastModified: SEED_TIME });
   });
 
-  it('lists the roles a user holds, by id', () => {
+  it('lists the roles a user holds, by id', async () => {
     const { ctx } = createTestContext(testDataset());
-    expect(listUserRoles(ctx, 1)).toEqual([USER, ADMIN]);
-    expect(listUserRoles(ctx, 2)).toEqual([USER]);
+    expect(await listUserRoles(ctx, 1)).toEqual([USER, ADMIN]);
+    expect(await listUserRoles(ctx, 2)).toEqual([USER]);
   });
 
   it('404 for the roles of an absent user', async () => {
@@ -29,7 +29,7 @@ describe('roles', () => {
     const tc = createTestContext(testDataset());
     tc.clock.advance(60_000);
     await assignUserRole(tc.ctx, 2, ADMIN_ROLE_ID);
-    expect(listUserRoles(tc.ctx, 2)).toEqual([USER, ADMIN]);
+    expect(await listUserRoles(tc.ctx, 2)).toEqual([USER, ADMIN]);
     expect(tc.store.data.users['2']?.updatedAt).toBe(SEED_TIME);
     await expectNoWrite(tc, () => assignUserRole(tc.ctx, 2, ADMIN_ROLE_ID));
     await expectNoWrite(tc, () => assignUserRole(tc.ctx, 2, USER_ROLE_ID));
@@ -48,7 +48,7 @@ describe('roles', () => {
     data.users['2'] = userRecord(2, { roleIds: [USER_ROLE_ID, ADMIN_ROLE_ID] });
     const tc = createTestContext(data);
     await removeUserRole(tc.ctx, 1, ADMIN_ROLE_ID);
-    expect(listUserRoles(tc.ctx, 1)).toEqual([USER]);
+    expect(await listUserRoles(tc.ctx, 1)).toEqual([USER]);
     expect(tc.store.data.users['1']?.updatedAt).toBe(SEED_TIME);
   });
 
@@ -77,6 +77,6 @@ describe('roles', () => {
     await expectProblem(tc, () => removeUserRole(tc.ctx, 1, ADMIN_ROLE_ID), 'conflict');
     // ...while the BLOCKED one may be demoted: it cannot act as ADMIN anyway.
     await removeUserRole(tc.ctx, 4, ADMIN_ROLE_ID);
-    expect(listUserRoles(tc.ctx, 4)).toEqual([USER]);
+    expect(await listUserRoles(tc.ctx, 4)).toEqual([USER]);
   });
 });

@@ -1,5 +1,4 @@
 import { ApiProblem } from './api-problem.js';
-import { applyChange } from './apply-change.js';
 import type { Role } from './dto.js';
 import { assertNotLastAdmin } from './last-admin.js';
 import type { DomainContext } from './ports.js';
@@ -24,20 +23,23 @@ export function requireRole(roleId: number): Role {
  * The role catalog; its modification time is the data set's creation time.
  *
  * @example
- * listRoles(ctx).body; // [{ id: 1, name: 'USER' }, { id: 2, name: 'ADMIN' }]
+ * (await listRoles(ctx)).body; // [{ id: 1, name: 'USER' }, { id: 2, name: 'ADMIN' }]
  */
-export function listRoles(ctx: DomainContext): Resource<Role[]> {
-  return { body: ROLES.map((role) => ({ ...role })), lastModified: ctx.store.data.createdAt };
+export async function listRoles(ctx: DomainContext): Promise<Resource<Role[]>> {
+  return {
+    body: ROLES.map((role) => ({ ...role })),
+    lastModified: await ctx.repo.dataSetCreatedAt(),
+  };
 }
 
 /**
  * The roles a user holds, by id; an absent user is 404.
  *
  * @example
- * listUserRoles(ctx, 2); // [{ id: 1, name: 'USER' }]
+ * await listUserRoles(ctx, 2); // [{ id: 1, name: 'USER' }]
  */
-export function listUserRoles(ctx: DomainContext, userId: number): Role[] {
-  const user = requireUser(ctx.store.data, userId);
+export async function listUserRoles(ctx: DomainContext, userId: number): Promise<Role[]> {
+  const user = await requireUser(ctx.repo, userId);
   return ROLES.filter((role) => user.roleIds.includes(role.id)).map((role) => ({ ...role }));
 }
 
@@ -54,15 +56,11 @@ export async function assignUserRole(
   userId: number,
   roleId: number,
 ): Promise<void> {
-  await applyChange<void>(ctx.store, (data) => {
-    const user = requireUser(data, userId);
+  await ctx.repo.transact(async (tx) => {
+    const user = await requireUser(tx, userId);
     requireRole(roleId);
-    if (user.roleIds.includes(roleId)) return { unchanged: undefined };
-    return {
-      apply: () => {
-        user.roleIds = [...user.roleIds, roleId].sort((a, b) => a - b);
-      },
-    };
+    if (user.roleIds.includes(roleId)) return;
+    await tx.putUser({ ...user, roleIds: [...user.roleIds, roleId].sort((a, b) => a - b) });
   });
 }
 
@@ -78,8 +76,8 @@ export async function removeUserRole(
   userId: number,
   roleId: number,
 ): Promise<void> {
-  await applyChange<void>(ctx.store, (data) => {
-    const user = requireUser(data, userId);
+  await ctx.repo.transact(async (tx) => {
+    const user = await requireUser(tx, userId);
     const role = requireRole(roleId);
     if (!user.roleIds.includes(roleId)) {
       throw new ApiProblem('not-found', `User ${userId} does not hold the role ${role.name}.`);
@@ -87,11 +85,7 @@ export async function removeUserRole(
     if (roleId === USER_ROLE_ID) {
       throw new ApiProblem('conflict', 'Every user holds the USER role; it cannot be removed.');
     }
-    if (roleId === ADMIN_ROLE_ID) assertNotLastAdmin(data, user);
-    return {
-      apply: () => {
-        user.roleIds = user.roleIds.filter((held) => held !== roleId);
-      },
-    };
+    if (roleId === ADMIN_ROLE_ID) await assertNotLastAdmin(tx, user);
+    await tx.putUser({ ...user, roleIds: user.roleIds.filter((held) => held !== roleId) });
   });
 }

@@ -1,18 +1,18 @@
 import { ApiProblem } from './api-problem.js';
-import type { Dataset, UserRecord } from './dataset.js';
-import { usersWithEmail } from './email-index.js';
+import type { UserRecord } from './dataset.js';
 import { holdsAdmin } from './last-admin.js';
 import type { Principal } from './ports.js';
 import { USER_ROLE_ID } from './role-ids.js';
+import type { RepositoryReader } from '../repository/repository.js';
 
 /**
  * The user with this id, or 404 `not-found` naming it.
  *
  * @example
- * const user = requireUser(data, 42);
+ * const user = await requireUser(tx, 42);
  */
-export function requireUser(data: Dataset, id: number): UserRecord {
-  const user = data.users[String(id)];
+export async function requireUser(reader: RepositoryReader, id: number): Promise<UserRecord> {
+  const user = await reader.user(id);
   if (!user) throw new ApiProblem('not-found', `User ${id} does not exist.`);
   return user;
 }
@@ -22,10 +22,14 @@ export function requireUser(data: Dataset, id: number): UserRecord {
  * `exceptId` is the user being changed, who may keep (or re-case) their own address.
  *
  * @example
- * assertEmailAvailable(data, input.email, id);
+ * await assertEmailAvailable(tx, input.email, id);
  */
-export function assertEmailAvailable(data: Dataset, email: string, exceptId?: number): void {
-  if (usersWithEmail(data, email).some((user) => user.id !== exceptId)) {
+export async function assertEmailAvailable(
+  reader: RepositoryReader,
+  email: string,
+  exceptId?: number,
+): Promise<void> {
+  if ((await reader.usersByEmail(email)).some((user) => user.id !== exceptId)) {
     throw new ApiProblem('duplicate-email', `Another user already has the email ${email}.`);
   }
 }
@@ -57,7 +61,7 @@ export interface UserFields {
  * A user as POST and PUT-create make them: INACTIVE, holding USER, without a password.
  *
  * @example
- * data.users[String(id)] = newUserRecord(id, { name, email, age: null }, now);
+ * await tx.putUser(newUserRecord(id, { name, email, age: null }, now));
  */
 export function newUserRecord(id: number, fields: UserFields, now: string): UserRecord {
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Dataset, UserRecord } from './dataset.js';
-import { MAX_ARRAY_INDEX } from './in-id-order.js';
+import { MAX_ARRAY_INDEX } from '../repository/in-id-order.js';
 import { createTestContext, ADMIN_PRINCIPAL } from '../../test/support/domain/test-context.js';
 import { testDataset, userRecord } from '../../test/support/domain/test-dataset.js';
 import { listUsers, type UserListQuery, type UserSortKey } from './users-query.js';
@@ -54,9 +54,11 @@ function sortDataset(): Dataset {
   return data;
 }
 
-function ids(query: Partial<UserListQuery>, data = sortDataset()): number[] {
+async function ids(query: Partial<UserListQuery>, data = sortDataset()): Promise<number[]> {
   const { ctx } = createTestContext(data);
-  return listUsers(ctx, { page: 0, size: 100, sort: [], ...query }).content.map((u) => u.id);
+  return (await listUsers(ctx, { page: 0, size: 100, sort: [], ...query })).content.map(
+    (u) => u.id,
+  );
 }
 
 const asc = (field: UserSortKey['field']): UserSortKey => ({ field, direction: 'asc' });
@@ -76,20 +78,20 @@ describe('listUsers: filter and sort', () => {
     ['name asc then age desc', [asc('name'), desc('age')], [4, 3, 5, 1, 6, 2]],
     ['age asc then name desc', [asc('age'), desc('name')], [4, 2, 6, 3, 1, 5]],
     ['createdAt asc then email desc', [asc('createdAt'), desc('email')], [1, 5, 3, 6, 4, 2]],
-  ] as const)('%s', (_case, sort, expected) => {
-    expect(ids({ sort: [...sort] })).toEqual(expected);
+  ] as const)('%s', async (_case, sort, expected) => {
+    expect(await ids({ sort: [...sort] })).toEqual(expected);
   });
 
   it.each([
     ['ACTIVE', [1, 3, 5, 6]],
     ['INACTIVE', [4]],
     ['BLOCKED', [2]],
-  ] as const)('status %s', (status, expected) => {
-    expect(ids({ status })).toEqual(expected);
+  ] as const)('status %s', async (status, expected) => {
+    expect(await ids({ status })).toEqual(expected);
   });
 
-  it('filters, then sorts', () => {
-    expect(ids({ status: 'ACTIVE', sort: [desc('age')] })).toEqual([3, 6, 1, 5]);
+  it('filters, then sorts', async () => {
+    expect(await ids({ status: 'ACTIVE', sort: [desc('age')] })).toEqual([3, 6, 1, 5]);
   });
 
   it('lists by id even beyond the array-index range', async () => {
@@ -100,7 +102,7 @@ describe('listUsers: filter and sort', () => {
       name: 'Big',
       email: 'g@example.com',
     });
-    const page = listUsers(tc.ctx, { page: 0, size: 10, sort: [] });
+    const page = await listUsers(tc.ctx, { page: 0, size: 10, sort: [] });
     expect(page.content.map((u) => u.id)).toEqual([1, 2, 3, 4, MAX_ARRAY_INDEX + 1, huge]);
   });
 });
@@ -119,9 +121,9 @@ describe('listUsers: paging', () => {
     [0, 100, [1, 2, 3, 4, 5, 6], 1],
     [1, 100, [], 1],
     [5, 1, [6], 6],
-  ])('page %i of size %i', (page, size, expected, totalPages) => {
+  ])('page %i of size %i', async (page, size, expected, totalPages) => {
     const { ctx } = createTestContext(sortDataset());
-    expect(listUsers(ctx, { page, size, sort: [] })).toEqual({
+    expect(await listUsers(ctx, { page, size, sort: [] })).toEqual({
       content: expected.map((id) => expect.objectContaining({ id })),
       totalElements: 6,
       totalPages,
@@ -130,11 +132,11 @@ describe('listUsers: paging', () => {
     });
   });
 
-  it('no match: zero pages, empty content', () => {
+  it('no match: zero pages, empty content', async () => {
     const data = sortDataset();
     data.users = {};
     const { ctx } = createTestContext(data);
-    expect(listUsers(ctx, { page: 0, size: 20, sort: [] })).toEqual({
+    expect(await listUsers(ctx, { page: 0, size: 20, sort: [] })).toEqual({
       content: [],
       totalElements: 0,
       totalPages: 0,
@@ -143,16 +145,16 @@ describe('listUsers: paging', () => {
     });
   });
 
-  it('totals count the filtered users only', () => {
+  it('totals count the filtered users only', async () => {
     const { ctx } = createTestContext(sortDataset());
-    const page = listUsers(ctx, { status: 'ACTIVE', page: 1, size: 3, sort: [] });
+    const page = await listUsers(ctx, { status: 'ACTIVE', page: 1, size: 3, sort: [] });
     expect(page.content.map((u) => u.id)).toEqual([6]);
     expect([page.totalElements, page.totalPages]).toEqual([4, 2]);
   });
 
-  it('returns UserDto only: no password hash, no role ids', () => {
+  it('returns UserDto only: no password hash, no role ids', async () => {
     const { ctx } = createTestContext(sortDataset());
-    const [first] = listUsers(ctx, { page: 0, size: 1, sort: [] }).content;
+    const [first] = (await listUsers(ctx, { page: 0, size: 1, sort: [] })).content;
     expect(Object.keys(first ?? {})).toEqual([
       'id',
       'name',

@@ -80,7 +80,7 @@ describe('activateUser', () => {
       status: 'ACTIVE',
       updatedAt: now,
     });
-    expect(getUser(ctx, 3).lastModified).toBe(now);
+    expect((await getUser(ctx, 3)).lastModified).toBe(now);
   });
 
   it('ACTIVE: no change, nothing written', async () => {

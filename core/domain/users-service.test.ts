@@ -13,7 +13,7 @@ import { createUser, getUser, replaceUser, toUserDto, updateUser } from './users
 const setup = () => createTestContext(testDataset());
 
 describe('toUserDto and getUser', () => {
-  it('never leaks the password hash or role ids', () => {
+  it('never leaks the password hash or role ids', async () => {
     const { store } = setup();
     const record = { ...store.data.users['1']!, passwordHash: 'secret' };
     const dto = toUserDto(record);
@@ -29,9 +29,9 @@ describe('toUserDto and getUser', () => {
     expect(JSON.stringify(dto)).not.toContain('secret');
   });
 
-  it('gets a user with its modification time', () => {
+  it('gets a user with its modification time', async () => {
     const { ctx } = setup();
-    expect(getUser(ctx, 3)).toEqual({
+    expect(await getUser(ctx, 3)).toEqual({
       body: expect.objectContaining({ id: 3, age: null, status: 'INACTIVE' }),
       lastModified: SEED_TIME,
     });
@@ -228,7 +228,7 @@ describe('updateUser', () => {
       updatedAt: now,
       ...expected,
     });
-    expect(getUser(ctx, 2).body).toEqual(user);
+    expect((await getUser(ctx, 2)).body).toEqual(user);
   });
 
   it.each([

@@ -1,7 +1,4 @@
 import { ApiProblem } from './api-problem.js';
-import { applyChange } from './apply-change.js';
-import type { Dataset } from './dataset.js';
-import { indexUserEmail, unindexUserEmail } from './email-index.js';
 import type { CreateUserRequest, ReplaceUserRequest, UpdateUserRequest, UserDto } from './dto.js';
 import { assertNotLastAdmin } from './last-admin.js';
 import type { DomainContext, Principal } from './ports.js';
@@ -14,6 +11,7 @@ import {
   requireUser,
   type UserFields,
 } from './user-rules.js';
+import type { RepositoryWriter } from '../repository/repository.js';
 
 export { toUserDto } from './user-dto.js';
 export {
@@ -31,10 +29,10 @@ function sameFields(a: UserFields, b: UserFields): boolean {
  * One user with its modification time; an absent user is 404 `not-found`.
  *
  * @example
- * const { body, lastModified } = getUser(ctx, 2);
+ * const { body, lastModified } = await getUser(ctx, 2);
  */
-export function getUser(ctx: DomainContext, id: number): Resource<UserDto> {
-  const user = requireUser(ctx.store.data, id);
+export async function getUser(ctx: DomainContext, id: number): Promise<Resource<UserDto>> {
+  const user = await requireUser(ctx.repo, id);
   return { body: toUserDto(user), lastModified: user.updatedAt };
 }
 
@@ -45,10 +43,14 @@ export function getUser(ctx: DomainContext, id: number): Resource<UserDto> {
  * or a PUT that creates).
  *
  * @example
- * authorizeUserChange(ctx, principal, 1); // a USER on a user holding ADMIN: throws the 403
+ * await authorizeUserChange(ctx, principal, 1); // a USER on a user holding ADMIN: throws the 403
  */
-export function authorizeUserChange(ctx: DomainContext, principal: Principal, id: number): void {
-  const user = ctx.store.data.users[String(id)];
+export async function authorizeUserChange(
+  ctx: DomainContext,
+  principal: Principal,
+  id: number,
+): Promise<void> {
+  const user = await ctx.repo.user(id);
   if (user) assertMayChangeUser(principal, user);
 }
 
@@ -61,20 +63,22 @@ export function authorizeUserChange(ctx: DomainContext, principal: Principal, id
  */
 export function createUser(ctx: DomainContext, input: CreateUserRequest): Promise<UserDto> {
   const fields: UserFields = { name: input.name, email: input.email, age: input.age ?? null };
-  return applyChange<UserDto>(ctx.store, (data) => {
-    assertEmailAvailable(data, fields.email);
-    return {
-      apply: () => insertUser(data, ++data.counters.users, fields, ctx.clock().toISOString()),
-    };
+  return ctx.repo.transact(async (tx) => {
+    await assertEmailAvailable(tx, fields.email);
+    return insertUser(tx, await tx.nextId('users'), fields, ctx.clock().toISOString());
   });
 }
 
-function insertUser(data: Dataset, id: number, fields: UserFields, now: string): UserDto {
+async function insertUser(
+  tx: RepositoryWriter,
+  id: number,
+  fields: UserFields,
+  now: string,
+): Promise<UserDto> {
   const user = newUserRecord(id, fields, now);
-  data.users[String(id)] = user;
-  indexUserEmail(data, user);
-  // PUT-create may choose any absent id: the counter moves past it so no id is ever reused.
-  data.counters.users = Math.max(data.counters.users, id);
+  // PUT-create may choose any absent id: allocation moves past it so no id is ever reused.
+  await tx.reserveId('users', id);
+  await tx.putUser(user);
   return toUserDto(user);
 }
 
@@ -100,29 +104,18 @@ export async function replaceUser(
     });
   }
   const fields: UserFields = { name: input.name, email: input.email, age: input.age ?? null };
-  return applyChange<{ user: UserDto; created: boolean }>(ctx.store, (data) => {
-    const existing = data.users[String(id)];
+  return ctx.repo.transact(async (tx) => {
+    const existing = await tx.user(id);
     if (!existing) {
-      assertEmailAvailable(data, fields.email);
-      return {
-        apply: () => ({
-          user: insertUser(data, id, fields, ctx.clock().toISOString()),
-          created: true,
-        }),
-      };
+      await assertEmailAvailable(tx, fields.email);
+      return { user: await insertUser(tx, id, fields, ctx.clock().toISOString()), created: true };
     }
     assertMayChangeUser(principal, existing);
-    assertEmailAvailable(data, fields.email, id);
-    if (sameFields(existing, fields))
-      return { unchanged: { user: toUserDto(existing), created: false } };
-    return {
-      apply: () => {
-        const previousEmail = existing.email;
-        Object.assign(existing, fields, { updatedAt: ctx.clock().toISOString() });
-        indexUserEmail(data, existing, previousEmail);
-        return { user: toUserDto(existing), created: false };
-      },
-    };
+    await assertEmailAvailable(tx, fields.email, id);
+    if (sameFields(existing, fields)) return { user: toUserDto(existing), created: false };
+    const user = { ...existing, ...fields, updatedAt: ctx.clock().toISOString() };
+    await tx.putUser(user);
+    return { user: toUserDto(user), created: false };
   });
 }
 
@@ -140,24 +133,19 @@ export function updateUser(
   id: number,
   patch: UpdateUserRequest,
 ): Promise<UserDto> {
-  return applyChange<UserDto>(ctx.store, (data) => {
-    const user = requireUser(data, id);
-    assertMayChangeUser(principal, user);
+  return ctx.repo.transact(async (tx) => {
+    const current = await requireUser(tx, id);
+    assertMayChangeUser(principal, current);
     const next: UserFields = {
-      name: patch.name ?? user.name,
-      email: patch.email ?? user.email,
-      age: patch.age === undefined ? user.age : patch.age,
+      name: patch.name ?? current.name,
+      email: patch.email ?? current.email,
+      age: patch.age === undefined ? current.age : patch.age,
     };
-    if (next.email !== user.email) assertEmailAvailable(data, next.email, id);
-    if (sameFields(user, next)) return { unchanged: toUserDto(user) };
-    return {
-      apply: () => {
-        const previousEmail = user.email;
-        Object.assign(user, next, { updatedAt: ctx.clock().toISOString() });
-        indexUserEmail(data, user, previousEmail);
-        return toUserDto(user);
-      },
-    };
+    if (next.email !== current.email) await assertEmailAvailable(tx, next.email, id);
+    if (sameFields(current, next)) return toUserDto(current);
+    const user = { ...current, ...next, updatedAt: ctx.clock().toISOString() };
+    await tx.putUser(user);
+    return toUserDto(user);
   });
 }
 
@@ -174,30 +162,12 @@ export async function deleteUser(
   principal: Principal,
   id: number,
 ): Promise<void> {
-  await applyChange<void>(ctx.store, (data) => {
-    const user = requireUser(data, id);
+  await ctx.repo.transact(async (tx) => {
+    const user = await requireUser(tx, id);
     assertMayChangeUser(principal, user);
-    assertNotLastAdmin(data, user);
-    return { apply: () => removeUserCascade(data, id) };
+    await assertNotLastAdmin(tx, user);
+    await tx.deleteUser(id);
   });
-}
-
-function removeUserCascade(data: Dataset, userId: number): void {
-  const orderIds = new Set<number>();
-  for (const [key, order] of Object.entries(data.orders)) {
-    if (order.userId !== userId) continue;
-    orderIds.add(order.id);
-    delete data.orders[key];
-  }
-  for (const [key, item] of Object.entries(data.orderItems)) {
-    if (orderIds.has(item.orderId)) delete data.orderItems[key];
-  }
-  for (const [key, token] of Object.entries(data.refreshTokens)) {
-    if (token.userId === userId) delete data.refreshTokens[key];
-  }
-  const user = data.users[String(userId)];
-  if (user !== undefined) unindexUserEmail(data, user);
-  delete data.users[String(userId)];
 }
 
 /**
@@ -213,22 +183,18 @@ export function activateUser(
   principal: Principal,
   id: number,
 ): Promise<UserDto> {
-  return applyChange<UserDto>(ctx.store, (data) => {
-    const user = requireUser(data, id);
-    assertMayChangeUser(principal, user);
-    if (user.status === 'ACTIVE') return { unchanged: toUserDto(user) };
-    if (user.status === 'BLOCKED') {
+  return ctx.repo.transact(async (tx) => {
+    const current = await requireUser(tx, id);
+    assertMayChangeUser(principal, current);
+    if (current.status === 'ACTIVE') return toUserDto(current);
+    if (current.status === 'BLOCKED') {
       throw new ApiProblem(
         'invalid-state-transition',
         `User ${id} is BLOCKED and cannot be activated.`,
       );
     }
-    return {
-      apply: () => {
-        user.status = 'ACTIVE';
-        user.updatedAt = ctx.clock().toISOString();
-        return toUserDto(user);
-      },
-    };
+    const user = { ...current, status: 'ACTIVE' as const, updatedAt: ctx.clock().toISOString() };
+    await tx.putUser(user);
+    return toUserDto(user);
   });
 }

@@ -1,4 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDatasetRepository } from '../repository/dataset-repository.js';
 import { loadSpec, type OpenApiDocument } from '../../spec/load-spec.js';
 import type { DomainContext } from '../domain/ports.js';
 import { StoreUnavailableError, type Store } from '../domain/store.js';
@@ -19,8 +20,8 @@ let spec: OpenApiDocument;
 let tc: TestContext;
 /** One context for every test, over the current test's store and clock. */
 const ctx: DomainContext = {
-  get store() {
-    return tc.store;
+  get repo() {
+    return tc.ctx.repo;
   },
   clock: () => tc.clock.now(),
   get passwords() {
@@ -613,7 +614,10 @@ describe('createApi: unexpected errors', () => {
   it.each([
     {
       name: 'thrown by a handler (a store write)',
-      setup: () => ({ ...ctx, store: failingStore(new Error('EACCES: /var/lib/apikit/db.json')) }),
+      setup: () => ({
+        ...ctx,
+        repo: createDatasetRepository(failingStore(new Error('EACCES: /var/lib/apikit/db.json'))),
+      }),
       method: 'POST',
       target: '/api/v1/users/3/activate',
     },
@@ -658,7 +662,10 @@ describe('createApi: unexpected errors', () => {
 
   it('answers a store that cannot write with 503 and Retry-After', async () => {
     const down = createApi({
-      ctx: { ...ctx, store: failingStore(new StoreUnavailableError('disk full', 3)) },
+      ctx: {
+        ...ctx,
+        repo: createDatasetRepository(failingStore(new StoreUnavailableError('disk full', 3))),
+      },
       spec,
       documents: DOCUMENTS,
     });
@@ -862,7 +869,11 @@ describe('createApi: Idempotency-Key', () => {
       },
       close: () => tc.store.close(),
     };
-    const slowApi = createApi({ ctx: { ...ctx, store: slow }, spec, documents: DOCUMENTS });
+    const slowApi = createApi({
+      ctx: { ...ctx, repo: createDatasetRepository(slow) },
+      spec,
+      documents: DOCUMENTS,
+    });
     const headers = { 'Idempotency-Key': 'k-slow' };
     const first = send('POST', '/api/v1/users', { token: admin, headers, json: body }, slowApi);
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -891,7 +902,11 @@ describe('createApi: Idempotency-Key', () => {
           : tc.store.write(mutate),
       close: () => tc.store.close(),
     };
-    const flakyApi = createApi({ ctx: { ...ctx, store: flaky }, spec, documents: DOCUMENTS });
+    const flakyApi = createApi({
+      ctx: { ...ctx, repo: createDatasetRepository(flaky) },
+      spec,
+      documents: DOCUMENTS,
+    });
     const headers = { 'Idempotency-Key': 'k-flaky' };
     const order = { product: 'Pen', categoryId: 1 };
     const before = Object.keys(tc.store.data.orders).length;

@@ -39,7 +39,7 @@ export class IdempotencyKeys {
   ): Promise<RememberedAnswer> {
     const requestBody = canonicalJson(body);
     const now = this.ctx.clock();
-    const known = this.ctx.store.data.idempotency[scope] ?? this.unsaved.get(scope);
+    const known = (await this.ctx.repo.idempotency(scope)) ?? this.unsaved.get(scope);
     if (known && Date.parse(known.expiresAt) > now.getTime()) {
       if (known.requestBody !== requestBody) {
         throw new ApiProblem(
@@ -77,13 +77,19 @@ export class IdempotencyKeys {
         ).toISOString(),
       };
       this.unsaved.set(scope, record);
-      await this.ctx.store
-        .write((data) => {
-          pruneExpired(data.idempotency, now);
-          for (const [pending, unsaved] of this.unsaved) data.idempotency[pending] = unsaved;
+      const unsaved = [...this.unsaved.values()];
+      await this.ctx.repo
+        .transact(async (tx) => {
+          await tx.pruneExpiredIdempotency(now);
+          for (const pending of unsaved) await tx.putIdempotency(pending);
         })
         .then(
-          () => this.unsaved.clear(),
+          () => {
+            // Only those this write saved: others may have joined while it ran.
+            for (const saved of unsaved) {
+              if (this.unsaved.get(saved.scope) === saved) this.unsaved.delete(saved.scope);
+            }
+          },
           (error: unknown) => {
             if (!(error instanceof StoreUnavailableError)) throw error;
             pruneExpired(this.unsaved, now, MAX_UNSAVED);
@@ -112,19 +118,8 @@ export function canonicalJson(value: unknown): string {
 /** Bound of answers kept only in memory while the store refuses writes (oldest go first). */
 const MAX_UNSAVED = 10_000;
 
-function pruneExpired(
-  records: Record<string, IdempotencyRecord> | Map<string, IdempotencyRecord>,
-  now: Date,
-  max = Infinity,
-): void {
-  if (records instanceof Map) {
-    for (const [scope, record] of records) {
-      if (Date.parse(record.expiresAt) <= now.getTime() || records.size > max)
-        records.delete(scope);
-    }
-    return;
-  }
-  for (const [scope, record] of Object.entries(records)) {
-    if (Date.parse(record.expiresAt) <= now.getTime()) delete records[scope];
+function pruneExpired(records: Map<string, IdempotencyRecord>, now: Date, max: number): void {
+  for (const [scope, record] of records) {
+    if (Date.parse(record.expiresAt) <= now.getTime() || records.size > max) records.delete(scope);
   }
 }

@@ -32,6 +32,10 @@ export function renderResult(
   method: string,
   request: Headers,
 ): RenderedResult {
+  if (isThenable(result.body)) {
+    // A domain call not awaited would go out as `{}`: a wiring bug, answered as one (500).
+    throw new TypeError('a handler answered a promise as its body; await the domain call');
+  }
   const body = result.body === undefined ? null : JSON.stringify(result.body);
   const headers: Record<string, string> = {
     'Cache-Control': result.cacheControl ?? DEFAULT_CACHE_CONTROL,
@@ -91,4 +95,8 @@ export function checkPreconditions(request: Headers, current: Resource<unknown> 
   if (ifNoneMatch !== null && weakMatch(parseETagList(ifNoneMatch), etag)) {
     throw new ApiProblem('precondition-failed', 'If-None-Match matches the current representation');
   }
+}
+
+function isThenable(value: unknown): boolean {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }

@@ -25,13 +25,13 @@ export const accountHandlers = {
     },
   },
   blockUser: {
-    requires: (input) => void getUser(input.ctx, input.path.id),
+    requires: async (input) => void (await getUser(input.ctx, input.path.id)),
     async run(input) {
       return { status: 200, body: await blockUser(input.ctx, input.path.id) };
     },
   },
   unblockUser: {
-    requires: (input) => void getUser(input.ctx, input.path.id),
+    requires: async (input) => void (await getUser(input.ctx, input.path.id)),
     async run(input) {
       return { status: 200, body: await unblockUser(input.ctx, input.path.id) };
     },

@@ -15,7 +15,8 @@ import { CATALOG_CACHE, representation, type OperationResult } from './operation
  * A catalog list: a weak ETag like every list, and (unlike other lists) Last-Modified, the
  * data set's creation time, as the contract fixes for the catalogs, so If-Modified-Since works.
  */
-function catalogList(resource: Resource<unknown[]>): OperationResult {
+async function catalogList(read: Promise<Resource<unknown[]>>): Promise<OperationResult> {
+  const resource = await read;
   return {
     status: 200,
     body: resource.body,
@@ -27,11 +28,15 @@ function catalogList(resource: Resource<unknown[]>): OperationResult {
 
 export const catalogHandlers = {
   listUserRoles: {
-    run: (input) => ({ status: 200, body: listUserRoles(input.ctx, input.path.id), etag: 'weak' }),
+    run: async (input) => ({
+      status: 200,
+      body: await listUserRoles(input.ctx, input.path.id),
+      etag: 'weak',
+    }),
   },
   assignUserRole: {
-    requires(input) {
-      getUser(input.ctx, input.path.id);
+    async requires(input) {
+      await getUser(input.ctx, input.path.id);
       requireRole(input.path.roleId);
     },
     async run(input) {

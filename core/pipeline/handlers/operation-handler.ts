@@ -48,14 +48,14 @@ export interface OperationHandler<Input = OperationInput> {
    * Throws 404 when a resource the operation acts on is absent, so that 404 is judged before
    * the body (contract check order) on operations without a representation to precondition.
    */
-  requires?(input: Input): void;
+  requires?(input: Input): Promise<void>;
   /**
    * Throws 403 when the caller may not act on this resource (a USER changing a user who holds
    * ADMIN), judged before preconditions and the body: a 412 must not tell a caller who may not
    * act at all that their tag is stale (RFC 9110 13.2.1).
    */
-  authorizes?(input: Input): void;
-  current?(input: Input): Resource<unknown> | undefined;
+  authorizes?(input: Input): Promise<void>;
+  current?(input: Input): Promise<Resource<unknown> | undefined>;
   run(input: Input): OperationResult | Promise<OperationResult>;
 }
 
@@ -75,10 +75,11 @@ export function filled<T>(value: T | undefined, name: string): T {
 }
 
 /** A single representation read: strong ETag and Last-Modified. */
-export function representation(
-  resource: Resource<unknown>,
+export async function representation(
+  read: Resource<unknown> | Promise<Resource<unknown>>,
   cacheControl?: string,
-): OperationResult {
+): Promise<OperationResult> {
+  const resource = await read;
   return {
     status: 200,
     body: resource.body,

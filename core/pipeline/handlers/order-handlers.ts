@@ -24,14 +24,14 @@ const current = ({ ctx, path }: UserOrderInput) => getUserOrder(ctx, path.userId
 
 export const orderHandlers = {
   listUserOrders: {
-    run: (input) => ({
+    run: async (input) => ({
       status: 200,
-      body: listUserOrders(input.ctx, input.path.userId, input.query.status),
+      body: await listUserOrders(input.ctx, input.path.userId, input.query.status),
       etag: 'weak',
     }),
   },
   createUserOrder: {
-    requires: (input) => void getUser(input.ctx, input.path.userId),
+    requires: async (input) => void (await getUser(input.ctx, input.path.userId)),
     async run(input) {
       const order = await createUserOrder(input.ctx, input.path.userId, input.body);
       return {
@@ -71,7 +71,7 @@ export const orderHandlers = {
     run: (input) => representation(getOrder(input.ctx, input.path.id, input.query.expand ?? [])),
   },
   cancelOrder: {
-    requires: (input) => void getOrder(input.ctx, input.path.id),
+    requires: async (input) => void (await getOrder(input.ctx, input.path.id)),
     async run(input) {
       return { status: 200, body: await cancelOrder(input.ctx, input.path.id) };
     },

@@ -35,9 +35,9 @@ const authorizes = (input: {
 }) => authorizeUserChange(input.ctx, caller(input), input.path.id);
 
 /** The user, or undefined when absent (PUT may create at that id). */
-function currentUser({ ctx, path }: { ctx: DomainContext; path: { id: number } }) {
+async function currentUser({ ctx, path }: { ctx: DomainContext; path: { id: number } }) {
   try {
-    return getUser(ctx, path.id);
+    return await getUser(ctx, path.id);
   } catch (error) {
     if (error instanceof ApiProblem && error.slug === 'not-found') return undefined;
     throw error;
@@ -46,9 +46,9 @@ function currentUser({ ctx, path }: { ctx: DomainContext; path: { id: number } }
 
 export const userHandlers = {
   listUsers: {
-    run(input) {
+    async run(input) {
       const { query } = input;
-      const page = listUsers(input.ctx, {
+      const page = await listUsers(input.ctx, {
         ...(query.status ? { status: query.status } : {}),
         page: filled(query.page, 'page'),
         size: filled(query.size, 'size'),
@@ -109,7 +109,7 @@ export const userHandlers = {
     },
   },
   activateUser: {
-    requires: (input) => void getUser(input.ctx, input.path.id),
+    requires: async (input) => void (await getUser(input.ctx, input.path.id)),
     authorizes,
     async run(input) {
       return { status: 200, body: await activateUser(input.ctx, caller(input), input.path.id) };

@@ -17,7 +17,7 @@ describe('authorizeTarget', () => {
     async (method, body) => {
       const headers = { ...user, ...stale, ...(body ? json : {}) };
       const x = await reaching(authorizeTarget, method, '/api/v1/users/1', headers, body);
-      expect(() => authorizeTarget(x)).toThrow(
+      await expect(authorizeTarget(x)).rejects.toThrow(
         expect.objectContaining({
           status: 403,
           slug: 'forbidden',
@@ -35,7 +35,7 @@ describe('authorizeTarget', () => {
       { ...user, ...json },
       '{"unexpected":true}',
     );
-    expect(() => authorizeTarget(x)).toThrow(expect.objectContaining({ status: 403 }));
+    await expect(authorizeTarget(x)).rejects.toThrow(expect.objectContaining({ status: 403 }));
   });
 
   it('passes an ADMIN, a USER acting on a USER, an absent user and other operations', async () => {
@@ -47,7 +47,7 @@ describe('authorizeTarget', () => {
     ];
     for (const [method, path, who] of cases) {
       const x = await reaching(authorizeTarget, method, path, { ...who, ...stale, ...json }, '{}');
-      expect(authorizeTarget(x), `${method} ${path}`).toBeUndefined();
+      expect(await authorizeTarget(x), `${method} ${path}`).toBeUndefined();
     }
   });
 });

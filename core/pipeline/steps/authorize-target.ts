@@ -8,9 +8,9 @@ import { inputOf, selectedOf, type Exchange } from '../exchange.js';
  * precedes every 400 of the body (decision 0075).
  *
  * @example
- * authorizeTarget(x); // PATCH /api/v1/users/1 (an ADMIN) by a USER with a stale If-Match: throws the 403
+ * await authorizeTarget(x); // PATCH /api/v1/users/1 (an ADMIN) by a USER with a stale If-Match: throws the 403
  */
-export function authorizeTarget(x: Exchange): undefined {
-  selectedOf(x).handler.authorizes?.(inputOf(x));
+export async function authorizeTarget(x: Exchange): Promise<undefined> {
+  await selectedOf(x).handler.authorizes?.(inputOf(x));
   return undefined;
 }

@@ -8,12 +8,12 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * representation, before the body is validated: a stale client learns that first.
  *
  * @example
- * judgePreconditions(x); // PUT /api/v1/users/2 with a stale If-Match: throws the 412
+ * await judgePreconditions(x); // PUT /api/v1/users/2 with a stale If-Match: throws the 412
  */
-export function judgePreconditions(x: Exchange): undefined {
+export async function judgePreconditions(x: Exchange): Promise<undefined> {
   const { handler } = selectedOf(x);
   if (UNSAFE.has(x.method) && handler.current) {
-    checkPreconditions(x.request.headers, handler.current(inputOf(x)));
+    checkPreconditions(x.request.headers, await handler.current(inputOf(x)));
   }
   return undefined;
 }

@@ -5,9 +5,9 @@ import { inputOf, selectedOf, type Exchange } from '../exchange.js';
  * is validated (the contract's check order), by the handler that knows its resource.
  *
  * @example
- * requireResource(x); // POST /api/v1/admin/users/999/block: throws the 404
+ * await requireResource(x); // POST /api/v1/admin/users/999/block: throws the 404
  */
-export function requireResource(x: Exchange): undefined {
-  selectedOf(x).handler.requires?.(inputOf(x));
+export async function requireResource(x: Exchange): Promise<undefined> {
+  await selectedOf(x).handler.requires?.(inputOf(x));
   return undefined;
 }

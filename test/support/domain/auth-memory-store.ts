@@ -12,7 +12,7 @@ export interface AuthMemoryStore extends Store {
 /**
  * An in-memory Store that keeps the Store contract strictly enough to catch a service that
  * breaks it: writes are serialized, a mutate that throws must have left the data untouched
- * (else the write fails loudly), and a failed persist rolls the change back.
+ * (else the write fails loudly), and a failed persist rolls memory back to what is durable.
  *
  * @example
  * const store = createAuthMemoryStore(dataset);
@@ -20,6 +20,8 @@ export interface AuthMemoryStore extends Store {
  */
 export function createAuthMemoryStore(initial: Dataset): AuthMemoryStore {
   const data = structuredClone(initial);
+  /** What the last successful write made durable: a failed persist goes back to it. */
+  let durable = structuredClone(initial);
   let queue: Promise<unknown> = Promise.resolve();
   let writes = 0;
   let failNext = false;
@@ -48,9 +50,12 @@ export function createAuthMemoryStore(initial: Dataset): AuthMemoryStore {
     }
     if (failNext) {
       failNext = false;
-      restore(snapshot);
+      // As the durable store does: memory goes back to what is durable, changes made before
+      // this write (the repository applies a transaction's changes, then writes) included.
+      restore(durable);
       throw new StoreUnavailableError('simulated persist failure');
     }
+    durable = structuredClone(data);
     writes += 1;
     return result;
   }

@@ -1,4 +1,5 @@
 import { createJwtAccessTokenCodec } from '../../../node-runtime/jwt-access-token-codec.js';
+import { createDatasetRepository } from '../../../core/repository/dataset-repository.js';
 import { createScryptPasswordHasher } from '../../../node-runtime/scrypt-password-hasher.js';
 import { ApiProblem } from '../../../core/domain/api-problem.js';
 import type { Dataset, UserRecord, UserStatus } from '../../../core/domain/dataset.js';
@@ -68,7 +69,12 @@ export async function createAuthTestContext(): Promise<AuthTestContext> {
   let now = START.getTime();
   const codec = createJwtAccessTokenCodec(TEST_SECRET);
   const ctx = createDomainContext(
-    { store, clock: () => new Date(now), passwords: hasher, tokens: codec },
+    {
+      repo: createDatasetRepository(store),
+      clock: () => new Date(now),
+      passwords: hasher,
+      tokens: codec,
+    },
     { demoPasswords: { admin: PASSWORD, user: PASSWORD } },
   );
   return {

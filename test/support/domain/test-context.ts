@@ -1,4 +1,5 @@
 import type { Dataset } from '../../../core/domain/dataset.js';
+import { createDatasetRepository } from '../../../core/repository/dataset-repository.js';
 import type {
   AccessTokenClaims,
   AccessTokenCodec,
@@ -83,7 +84,7 @@ export function createTestContext(
   const clock = options.clock ?? fakeClock();
   const ctx = createDomainContext(
     {
-      store,
+      repo: createDatasetRepository(store),
       clock: clock.now,
       passwords: options.passwords ?? fakePasswordHasher(),
       tokens: stubTokenCodec,

@@ -1,4 +1,4 @@
-import type { Dataset, UserRecord } from './dataset.js';
+import type { Dataset, UserRecord } from '../domain/dataset.js';
 
 /**
  * Lower-cased email -> the id of the user holding it, or the ids when several do (only a file

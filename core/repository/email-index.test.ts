@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Dataset, UserRecord } from './dataset.js';
+import type { Dataset, UserRecord } from '../domain/dataset.js';
 import { indexUserEmail, unindexUserEmail, usersWithEmail } from './email-index.js';
 
 function user(id: number, email: string): UserRecord {
