@@ -11,7 +11,13 @@ const step = (id: string, says: string): Rule =>
 
 /** The check order between statuses, step by step. */
 export const checkOrderRules: Rule[] = [
-  step('404-before-405', 'an unknown route is 404 before a method 405'),
+  judged(
+    'http.check-order.404-before-405',
+    `an unknown route is 404 before a method 405 (${STEPS})`,
+    REQUESTS,
+    ['strict_routing'],
+    ['unknown-path-405'],
+  ),
   step('405-before-401', 'a method 405 before a 401'),
   step('401-before-403', 'a 401 before a 403'),
   step('403-before-406', 'a 403 before 406, 413 and 415'),

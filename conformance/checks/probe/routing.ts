@@ -65,7 +65,7 @@ export async function getPaths(ctx: RunContext): Promise<ProbePath[]> {
 const noVerdict = (status: number) => status === 429 || status >= 500;
 
 /** The variants of a path that strict routing makes unknown paths. */
-function variants(path: ProbePath): { what: string; path: string }[] {
+function variants(path: ProbePath): { what: string; path: string; method?: string }[] {
   const upper = fill(path.template, {}, true);
   const list = [
     { what: 'a trailing slash', path: `${path.filled}/` },
@@ -79,8 +79,8 @@ function variants(path: ProbePath): { what: string; path: string }[] {
 /**
  * strict_routing, where the spec declares `x-apikit-http.strictRouting`: only the declared
  * paths exist. A path served by GET, sent with a trailing slash, a file extension (`.json`) or
- * in upper case, is 404 (not the resource, not a redirect); so is OPTIONS on a path the spec
- * does not declare. Sent with the user's token, so that a 401 cannot stand in for the 404.
+ * in upper case, is 404 (not the resource, not a redirect); so are OPTIONS and DELETE on a
+ * path the spec does not declare (404 before 405). Sent with the user's token, so that a 401 cannot stand in for the 404.
  */
 export const strictRouting: ScenarioCheck = {
   kind: 'scenario',
@@ -100,12 +100,14 @@ export const strictRouting: ScenarioCheck = {
       if (path === paths[0]) {
         let unknown = '/apikit-no-such-path';
         while (matchesDeclared(ctx, unknown)) unknown += '/apikit-no-such-path';
-        probes.push({ what: 'OPTIONS on an unknown path', path: unknown });
+        probes.push({ what: 'OPTIONS on an unknown path', path: unknown, method: 'OPTIONS' });
+        // An unknown path is 404 before any method is judged (never 405).
+        probes.push({ what: 'DELETE on an unknown path', path: unknown, method: 'DELETE' });
       }
       const wrong: { what: string; exchange: Exchange }[] = [];
       for (const probe of probes) {
         if (ctx.stopped()) return;
-        const method = probe.what.startsWith('OPTIONS') ? 'OPTIONS' : 'GET';
+        const method = probe.method ?? 'GET';
         const exchange = await ctx.client.send({ method, path: probe.path, headers });
         const status = exchange.response.status;
         if (status !== 404 && !noVerdict(status)) wrong.push({ what: probe.what, exchange });

@@ -8,6 +8,7 @@ import {
   headSkipsAuth,
   anyVersionRouted,
   versionAliasMissing,
+  unknownPath405,
 } from './http-routing-faults.js';
 import {
   latin1CharsetAccepted,
@@ -282,6 +283,7 @@ export const faults: Fault[] = [
   headSkipsAuth,
   anyVersionRouted,
   versionAliasMissing,
+  unknownPath405,
   latin1CharsetAccepted,
   utf8CharsetRefused,
   actionBodyIgnored,

@@ -57,6 +57,25 @@ export const optionsUnknown204: Fault = {
   }),
 };
 
+export const unknownPath405: Fault = {
+  name: 'unknown-path-405',
+  description: 'methods are matched before paths: DELETE on an unknown path is 405, not 404',
+  expectedCheck: 'strict_routing',
+  include: ['users'],
+  create: () => ({
+    response: (res, req) => {
+      if (res.status !== 404 || req.method !== 'DELETE' || /\/\d+$/.test(pathOf(req))) return res;
+      const answer = problemAnswer(res, req, {
+        kind: 'method-not-allowed',
+        title: 'Method not allowed',
+        status: 405,
+        detail: 'DELETE is not supported here.',
+      });
+      return { ...answer, headers: { ...answer.headers, allow: 'GET, HEAD, OPTIONS' } };
+    },
+  }),
+};
+
 export const unknownMethod405: Fault = {
   name: 'unknown-method-405',
   description: 'a method the server does not know is answered 405, as if the path lacked it',
