@@ -3,6 +3,7 @@ import { requireKnownCategory } from './categories.js';
 import type { OrderRecord, OrderStatus } from './dataset.js';
 import type { CreateOrderRequest, Order, ReplaceOrderRequest, UpdateOrderRequest } from './dto.js';
 import type { DomainContext } from './ports.js';
+import { NO_PRECONDITION, type Precondition } from './precondition.js';
 import type { Resource } from './resource.js';
 import { toOrderDto } from './order-dto.js';
 import { insertItems } from './order-items.js';
@@ -76,7 +77,11 @@ export async function getUserOrder(
   userId: number,
   orderId: number,
 ): Promise<Resource<Order>> {
-  const order = await requireOrderOfUser(ctx.repo, userId, orderId);
+  return asResource(await requireOrderOfUser(ctx.repo, userId, orderId));
+}
+
+/** An order as a resource: what a GET answers and what preconditions are judged against. */
+function asResource(order: OrderRecord): Resource<Order> {
   return { body: toOrderDto(order), lastModified: order.updatedAt };
 }
 
@@ -93,9 +98,11 @@ export function replaceUserOrder(
   userId: number,
   orderId: number,
   input: ReplaceOrderRequest,
+  precondition: Precondition = NO_PRECONDITION,
 ): Promise<Order> {
   return ctx.repo.transact(async (tx) => {
     const current = await requireOrderOfUser(tx, userId, orderId);
+    precondition(asResource(current));
     assertPending(current);
     requireKnownCategory(input.categoryId);
     const order: OrderRecord = {
@@ -125,9 +132,11 @@ export function updateUserOrder(
   userId: number,
   orderId: number,
   patch: UpdateOrderRequest,
+  precondition: Precondition = NO_PRECONDITION,
 ): Promise<Order> {
   return ctx.repo.transact(async (tx) => {
     const order = await requireOrderOfUser(tx, userId, orderId);
+    precondition(asResource(order));
     const status =
       patch.status !== undefined && patch.status !== order.status ? patch.status : undefined;
     const product =
@@ -164,9 +173,11 @@ export async function deleteUserOrder(
   ctx: DomainContext,
   userId: number,
   orderId: number,
+  precondition: Precondition = NO_PRECONDITION,
 ): Promise<void> {
   await ctx.repo.transact(async (tx) => {
     const order = await requireOrderOfUser(tx, userId, orderId);
+    precondition(asResource(order));
     await tx.deleteOrder(order.id);
   });
 }

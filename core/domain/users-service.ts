@@ -1,7 +1,9 @@
 import { ApiProblem } from './api-problem.js';
+import type { UserRecord } from './dataset.js';
 import type { CreateUserRequest, ReplaceUserRequest, UpdateUserRequest, UserDto } from './dto.js';
 import { assertNotLastAdmin } from './last-admin.js';
 import type { DomainContext, Principal } from './ports.js';
+import { NO_PRECONDITION, type Precondition } from './precondition.js';
 import type { Resource } from './resource.js';
 import { toUserDto } from './user-dto.js';
 import {
@@ -21,6 +23,11 @@ export {
   type UserSortField,
 } from './users-query.js';
 
+/** A user as a resource: what a GET answers and what preconditions are judged against. */
+function asResource(user: UserRecord): Resource<UserDto> {
+  return { body: toUserDto(user), lastModified: user.updatedAt };
+}
+
 function sameFields(a: UserFields, b: UserFields): boolean {
   return a.name === b.name && a.email === b.email && a.age === b.age;
 }
@@ -32,8 +39,7 @@ function sameFields(a: UserFields, b: UserFields): boolean {
  * const { body, lastModified } = await getUser(ctx, 2);
  */
 export async function getUser(ctx: DomainContext, id: number): Promise<Resource<UserDto>> {
-  const user = await requireUser(ctx.repo, id);
-  return { body: toUserDto(user), lastModified: user.updatedAt };
+  return asResource(await requireUser(ctx.repo, id));
 }
 
 /**
@@ -96,6 +102,7 @@ export async function replaceUser(
   principal: Principal,
   id: number,
   input: ReplaceUserRequest,
+  precondition: Precondition = NO_PRECONDITION,
 ): Promise<{ user: UserDto; created: boolean }> {
   if (!Number.isSafeInteger(id) || id < 1) {
     // The pipeline validates path ids; this guard keeps a stray caller from corrupting counters.
@@ -106,11 +113,12 @@ export async function replaceUser(
   const fields: UserFields = { name: input.name, email: input.email, age: input.age ?? null };
   return ctx.repo.transact(async (tx) => {
     const existing = await tx.user(id);
+    if (existing) assertMayChangeUser(principal, existing);
+    precondition(existing && asResource(existing));
     if (!existing) {
       await assertEmailAvailable(tx, fields.email);
       return { user: await insertUser(tx, id, fields, ctx.clock().toISOString()), created: true };
     }
-    assertMayChangeUser(principal, existing);
     await assertEmailAvailable(tx, fields.email, id);
     if (sameFields(existing, fields)) return { user: toUserDto(existing), created: false };
     const user = { ...existing, ...fields, updatedAt: ctx.clock().toISOString() };
@@ -132,10 +140,12 @@ export function updateUser(
   principal: Principal,
   id: number,
   patch: UpdateUserRequest,
+  precondition: Precondition = NO_PRECONDITION,
 ): Promise<UserDto> {
   return ctx.repo.transact(async (tx) => {
     const current = await requireUser(tx, id);
     assertMayChangeUser(principal, current);
+    precondition(asResource(current));
     const next: UserFields = {
       name: patch.name ?? current.name,
       email: patch.email ?? current.email,
@@ -161,10 +171,12 @@ export async function deleteUser(
   ctx: DomainContext,
   principal: Principal,
   id: number,
+  precondition: Precondition = NO_PRECONDITION,
 ): Promise<void> {
   await ctx.repo.transact(async (tx) => {
     const user = await requireUser(tx, id);
     assertMayChangeUser(principal, user);
+    precondition(asResource(user));
     await assertNotLastAdmin(tx, user);
     await tx.deleteUser(id);
   });

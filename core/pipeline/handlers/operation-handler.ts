@@ -1,4 +1,5 @@
 import type { DomainContext, Principal } from '../../domain/ports.js';
+import type { Precondition } from '../../domain/precondition.js';
 import type { Resource } from '../../domain/resource.js';
 
 /**
@@ -14,6 +15,11 @@ export interface OperationInput {
   query: Record<string, unknown>;
   /** The validated body (undefined when the operation takes none or none was sent). */
   body: unknown;
+  /**
+   * The request's If-Match / If-None-Match, for the write to judge again inside its
+   * transaction (a no-op when none was sent, or on a safe method).
+   */
+  precondition: Precondition;
   /** The request path below the API base (`/users`) and its raw query, for Link headers. */
   apiPath: string;
   rawQuery: string;

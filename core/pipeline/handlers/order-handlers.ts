@@ -46,24 +46,24 @@ export const orderHandlers = {
   getUserOrder: { run: (input) => representation(current(input)) },
   replaceUserOrder: {
     current,
-    async run({ ctx, path, body }) {
+    async run({ ctx, path, body, precondition }) {
       return {
         status: 200,
-        body: await replaceUserOrder(ctx, path.userId, path.orderId, body),
+        body: await replaceUserOrder(ctx, path.userId, path.orderId, body, precondition),
       };
     },
   },
   updateUserOrder: {
     current,
-    async run({ ctx, path, body }) {
-      const order = await updateUserOrder(ctx, path.userId, path.orderId, body);
+    async run({ ctx, path, body, precondition }) {
+      const order = await updateUserOrder(ctx, path.userId, path.orderId, body, precondition);
       return { status: 200, body: order, etag: 'strong', lastModified: order.updatedAt };
     },
   },
   deleteUserOrder: {
     current,
-    async run({ ctx, path }) {
-      await deleteUserOrder(ctx, path.userId, path.orderId);
+    async run({ ctx, path, precondition }) {
+      await deleteUserOrder(ctx, path.userId, path.orderId, precondition);
       return { status: 204 };
     },
   },

@@ -86,6 +86,7 @@ export const userHandlers = {
         caller(input),
         input.path.id,
         input.body,
+        input.precondition,
       );
       return created
         ? { status: 201, body: user, location: `/users/${user.id}` }
@@ -96,7 +97,8 @@ export const userHandlers = {
     authorizes,
     current: (input) => getUser(input.ctx, input.path.id),
     async run(input) {
-      const user = await updateUser(input.ctx, caller(input), input.path.id, input.body);
+      const { ctx, path, body, precondition } = input;
+      const user = await updateUser(ctx, caller(input), path.id, body, precondition);
       return { status: 200, body: user, etag: 'strong', lastModified: user.updatedAt };
     },
   },
@@ -104,7 +106,7 @@ export const userHandlers = {
     authorizes,
     current: (input) => getUser(input.ctx, input.path.id),
     async run(input) {
-      await deleteUser(input.ctx, caller(input), input.path.id);
+      await deleteUser(input.ctx, caller(input), input.path.id, input.precondition);
       return { status: 204 };
     },
   },

@@ -1,7 +1,6 @@
 import { inputOf, selectedOf, type Exchange } from '../exchange.js';
 import { checkPreconditions } from '../render-result.js';
-
-const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+import { isUnsafeMethod } from '../unsafe-method.js';
 
 /**
  * 412 when an unsafe method's If-Match / If-None-Match does not hold against the current
@@ -12,7 +11,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export async function judgePreconditions(x: Exchange): Promise<undefined> {
   const { handler } = selectedOf(x);
-  if (UNSAFE.has(x.method) && handler.current) {
+  if (isUnsafeMethod(x.method) && handler.current) {
     checkPreconditions(x.request.headers, await handler.current(inputOf(x)));
   }
   return undefined;

@@ -2,6 +2,9 @@ import { ApiProblem } from '../../domain/api-problem.js';
 import { describe } from '../body-parser.js';
 import { routeOf, selectedOf, type Exchange } from '../exchange.js';
 import type { PipelineEnv } from '../pipeline-env.js';
+import { NO_PRECONDITION, type Precondition } from '../../domain/precondition.js';
+import { checkPreconditions } from '../render-result.js';
+import { isUnsafeMethod } from '../unsafe-method.js';
 
 /**
  * 400 listing every violation of the path, query and header parameters; else the handler's
@@ -23,10 +26,19 @@ export function parseParameters(x: Exchange, env: PipelineEnv): undefined {
     path: parsed.path,
     query: parsed.query,
     body: undefined,
+    precondition: preconditionOf(x),
     // serveOpenRoutes answered every path outside the API base.
     apiPath: x.relative as string,
     rawQuery: request.query,
   };
   x.idempotencyKey = parsed.header['Idempotency-Key'] as string | undefined;
   return undefined;
+}
+
+function preconditionOf({ method, request }: Exchange): Precondition {
+  const { headers } = request;
+  if (!isUnsafeMethod(method) || (!headers.has('if-match') && !headers.has('if-none-match'))) {
+    return NO_PRECONDITION;
+  }
+  return (current) => checkPreconditions(headers, current);
 }
