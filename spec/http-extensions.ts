@@ -18,7 +18,10 @@ export interface DeclaredHttp {
    * other version segment under the same parent is 404. Empty when not declared.
    */
   versions: string[];
-  /** The server URL without its version segment (`/api`) is an alias of the newest version. */
+  /**
+   * The server URL without its version segment (`/api`) is an alias of the newest version,
+   * whose `Link` and `Location` still name the versioned paths.
+   */
   newestVersionAlias: boolean;
   /** The status of a method the server does not recognize at all (501), if declared. */
   unrecognizedMethodStatus: number | undefined;

@@ -87,7 +87,7 @@ export const httpRules: Rule[] = [
     '/api is an alias of the newest version; /api/v2 and other unknown versions answer 404',
     C('Addresses and versions'),
     ['version_routing'],
-    ['any-version-routed', 'version-alias-missing'],
+    ['any-version-routed', 'version-alias-missing', 'alias-links-unversioned'],
   ),
   judged(
     'http.media.request-json',

@@ -8,6 +8,18 @@ import { getPaths, type ProbePath } from './routing.js';
 const mediaType = (exchange: Exchange) =>
   (exchange.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 
+/** The paths a Link header's targets name, resolved against the request. */
+function linkTargets(exchange: Exchange): string[] {
+  const link = exchange.headers.get('link') ?? '';
+  return [...link.matchAll(/<([^>]*)>/g)].flatMap((m) => {
+    try {
+      return [new URL(m[1]!, exchange.request.url).pathname];
+    } catch {
+      return [];
+    }
+  });
+}
+
 /** Why the base URL does not allow judging versions, or its parent and version. */
 function versionOf(
   ctx: RunContext,
@@ -68,6 +80,18 @@ async function judge(
       },
       alias,
     );
+  const base = `${ctx.client.basePath}/`;
+  const stray = linkTargets(alias).filter((target) => !target.startsWith(base));
+  if (stray.length)
+    return record.fail(
+      path.get,
+      {
+        message: `the alias ${where.parent || '/'}${path.filled} links to unversioned paths`,
+        expected: `Link targets under ${base}`,
+        actual: `Link: ${alias.headers.get('link')}`,
+      },
+      alias,
+    );
   record.pass(path.get, `unknown version ${where.unknown}: 404; ${where.parent}: the alias`);
 }
 
@@ -75,8 +99,8 @@ async function judge(
  * version_routing, where the spec declares `x-apikit-http.versions` and the base URL ends in
  * one of them (`…/api/v1`): a GET under the next version (`…/api/v2/…`) is 404; with
  * `newestVersionAlias` and the base at the newest version, the same GET without the version
- * segment (`…/api/…`) is answered as through the base (status and media type). Nothing beyond
- * the base URL's own parent is assumed.
+ * segment (`…/api/…`) is answered as through the base (status and media type), its `Link`
+ * naming paths under the base. Nothing beyond the base URL's own parent is assumed.
  */
 export const versionRouting: ScenarioCheck = {
   kind: 'scenario',

@@ -9,6 +9,7 @@ import {
   anyVersionRouted,
   versionAliasMissing,
   unknownPath405,
+  aliasLinksUnversioned,
 } from './http-routing-faults.js';
 import {
   latin1CharsetAccepted,
@@ -284,6 +285,7 @@ export const faults: Fault[] = [
   anyVersionRouted,
   versionAliasMissing,
   unknownPath405,
+  aliasLinksUnversioned,
   latin1CharsetAccepted,
   utf8CharsetRefused,
   actionBodyIgnored,

@@ -130,3 +130,20 @@ export const versionAliasMissing: Fault = {
         : req,
   }),
 };
+
+export const aliasLinksUnversioned: Fault = {
+  name: 'alias-links-unversioned',
+  description:
+    'answers through /api build their Link targets from the request path: </api/users?…>',
+  expectedCheck: 'version_routing',
+  include: ['users'],
+  create: () => ({
+    response: (res, req) =>
+      /^\/api\/(?!v\d+\/)/.test(pathOf(req)) && res.headers.link
+        ? {
+            ...res,
+            headers: { ...res.headers, link: res.headers.link.replace(/<\/api\/v1\//g, '</api/') },
+          }
+        : res,
+  }),
+};
