@@ -56,6 +56,9 @@ export async function openPostgresRepository(
     } finally {
       client.release();
     }
+    // Fresh statistics and visibility maps for the planner (index-only counts), not left to
+    // autovacuum's next round: outside the lock, another instance may serve meanwhile.
+    if (setup.seeded) await pool.query('VACUUM (ANALYZE) users, orders, order_items');
     return { repository, ...setup };
   } catch (error) {
     await repository.close().catch(() => undefined);

@@ -5,6 +5,7 @@ const RETRIED = new Set([
   '40001', // serialization_failure
   '40P01', // deadlock_detected
   '23505', // unique_violation: run again, the domain's own check then sees the other row
+  '23P01', // exclusion_violation: the same for the email (a hash exclusion constraint)
 ]);
 
 /** SQLSTATE classes and codes meaning "the database cannot be reached right now": 503. */

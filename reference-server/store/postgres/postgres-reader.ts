@@ -62,8 +62,8 @@ export function postgresReader(query: Query): RepositoryReader {
     async hasOtherUnblockedAdmin(exceptId) {
       const row = await one<{ found: boolean }>(
         `SELECT EXISTS (SELECT 1 FROM users WHERE id <> $1 AND status <> 'BLOCKED'
-           AND role_ids @> ARRAY[$2::integer]) AS found`,
-        [exceptId, ADMIN_ROLE_ID],
+           AND role_ids @> '{${ADMIN_ROLE_ID}}') AS found`,
+        [exceptId],
       );
       return row?.found === true;
     },
@@ -125,9 +125,10 @@ export function orderByOf(sort: readonly UserSortKey[]): string {
 }
 
 /**
- * One statement, so one snapshot even outside a transaction: the page and the count agree.
- * The outer join keeps a row carrying the total when the page is empty (an offset past the
- * end); the outer ORDER BY restates the page's order (a join need not keep it).
+ * One statement, so one snapshot even outside a transaction: the page and the total agree. The
+ * total comes from the counts the triggers keep. The page's ids are found first (an index-only
+ * scan up to the offset in the usual orders), then only its rows are read; the outer join keeps
+ * a row carrying the total when the page is empty, and the outer ORDER BY restates the order.
  */
 async function listUsers(
   query: Query,
@@ -138,10 +139,11 @@ async function listUsers(
   const values: unknown[] = [slice.offset, slice.limit];
   if (slice.status !== undefined) values.push(slice.status);
   const rows = await query<UserRow & { total: number; id: number | null }>(
-    `SELECT page.*, (SELECT count(*) FROM users ${where}) AS total
-       FROM (SELECT 1) AS one
+    `SELECT page.*, counted.total
+       FROM (SELECT coalesce(sum(n), 0)::bigint AS total FROM apikit_user_counts ${where}) AS counted
        LEFT JOIN LATERAL (
-         SELECT ${USER_COLUMNS} FROM users ${where} ORDER BY ${orderBy} OFFSET $1 LIMIT $2
+         SELECT ${USER_COLUMNS} FROM users
+          WHERE id IN (SELECT id FROM users ${where} ORDER BY ${orderBy} OFFSET $1 LIMIT $2)
        ) AS page ON true
       ORDER BY ${orderBy}`,
     values,

@@ -118,7 +118,9 @@ export type CountingQuery = (text: string, values: unknown[]) => Promise<number>
  * time and moves each id sequence forward to the seed's counter, never back.
  */
 async function replaceDataSet(query: Query, seed: Dataset): Promise<void> {
-  await query('TRUNCATE users, orders, order_items, refresh_tokens, idempotency');
+  await query(
+    'TRUNCATE users, orders, order_items, refresh_tokens, idempotency, apikit_user_counts',
+  );
   await insertAll(query, 'users', USER_COLUMNS, Object.values(seed.users).map(userRow));
   await insertAll(query, 'orders', ORDER_COLUMNS, Object.values(seed.orders).map(orderRow));
   await insertAll(query, 'order_items', ITEM_COLUMNS, Object.values(seed.orderItems).map(itemRow));

@@ -70,6 +70,32 @@ export function describeUserLists(subject: RepositoryUnderTest): void {
       expect(past).toEqual({ users: [], total: 4 });
     });
 
+    it('keeps the totals through status changes, replacements and deletes', async () => {
+      const { repository } = subject;
+      const total = async (status?: 'ACTIVE' | 'INACTIVE' | 'BLOCKED') =>
+        (await repository.listUsers({ status, sort: [], offset: 0, limit: 1 })).total;
+      const bob = testDataset().users['2']!;
+      await repository.transact(async (tx) => {
+        await tx.putUser({ ...bob, status: 'BLOCKED' });
+        await tx.putUser({ ...bob, status: 'INACTIVE', name: 'Bobby' });
+        await tx.putUser(userRecord(9, { status: 'INACTIVE' }));
+        await tx.putUser({ ...testDataset().users['1']!, name: 'Ada Lovelace' });
+      });
+      expect([await total(), await total('ACTIVE'), await total('INACTIVE')]).toEqual([5, 1, 3]);
+      await repository.transact(async (tx) => {
+        await tx.deleteUser(3);
+        await tx.deleteUser(9);
+        await tx.deleteUser(99);
+      });
+      expect([await total(), await total('INACTIVE'), await total('BLOCKED')]).toEqual([3, 1, 1]);
+      const rolledBack = repository.transact(async (tx) => {
+        await tx.putUser(userRecord(10));
+        throw new Error('rolled back');
+      });
+      await expect(rolledBack).rejects.toThrow('rolled back');
+      expect(await total()).toBe(3);
+    });
+
     it('filters by status, the total counting the filtered users', async () => {
       await addExtra();
       const page = await subject.repository.listUsers({
