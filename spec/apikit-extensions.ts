@@ -185,6 +185,43 @@ export function declaredValidation(doc: OpenAPIV3.Document): DeclaredValidation 
 
 export { declaredHttp, type DeclaredHttp } from './http-extensions.js';
 
+/** What a creating operation's `x-apikit-ids` declares about the ids it assigns. */
+export interface IdAllocation {
+  /** The top-level property of the created resource holding its id. */
+  field: string;
+  /** Each id is greater than every id assigned before, a deleted one included (never reused). */
+  increasing: boolean;
+  /** operationId of a PUT creating at a client's id, after which ids continue past it. */
+  putCreate: string | undefined;
+}
+
+/**
+ * `x-apikit-ids: { field, increasing, putCreate }` on a creating operation (decision 0083).
+ * Undefined when not declared (or without a field).
+ *
+ * @example
+ * idAllocation(operationsById.get('createUser')!)?.putCreate; // 'replaceUser'
+ */
+export function idAllocation(op: HasOperation): IdAllocation | undefined {
+  const declared = extension(op.operation, 'x-apikit-ids');
+  if (typeof declared !== 'object' || declared === null) return undefined;
+  const field: unknown = Reflect.get(declared, 'field');
+  const put: unknown = Reflect.get(declared, 'putCreate');
+  if (typeof field !== 'string') return undefined;
+  return {
+    field,
+    increasing: Reflect.get(declared, 'increasing') === true,
+    putCreate: typeof put === 'string' ? put : undefined,
+  };
+}
+
+export {
+  sessionDeclaration,
+  rolesDeclaration,
+  type SessionDeclaration,
+  type RolesDeclaration,
+} from './session-extensions.js';
+
 /** Every extension name this file reads, for the check that a description uses no other. */
 export const APIKIT_EXTENSIONS = [
   'x-apikit-role',
@@ -193,4 +230,7 @@ export const APIKIT_EXTENSIONS = [
   'x-apikit-unique',
   'x-apikit-state-machine',
   'x-apikit-http',
+  'x-apikit-session',
+  'x-apikit-roles',
+  'x-apikit-ids',
 ] as const;
