@@ -25,6 +25,7 @@ export interface RunContextParts {
   credentials: AuthOptions;
   seed: number;
   maxExamples: number;
+  allowDestructive?: boolean;
   concurrency: number;
   state: RunState;
 }
@@ -54,7 +55,11 @@ export function createRunContext(parts: RunContextParts): RunContext {
     random,
     generate: createCaseGenerator(random.fork('data'), { runTag: Date.now().toString(36) }),
     fixtures,
-    options: { seed: parts.seed, maxExamples: parts.maxExamples },
+    options: {
+      seed: parts.seed,
+      maxExamples: parts.maxExamples,
+      allowDestructive: parts.allowDestructive === true,
+    },
     operation: (id) => byId.get(id),
     async call(op, call = {}, credential?: Credential) {
       const who = credential ?? (acceptsCredentials(op) ? 'user' : 'none');

@@ -63,6 +63,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     credentials: options,
     seed,
     maxExamples: options.maxExamples ?? 10,
+    allowDestructive: options.allowDestructive === true,
     concurrency,
     state,
   });

@@ -12,6 +12,8 @@ export interface RunOptions {
   seed: number;
   /** Generated positive cases per operation, beyond the spec's examples. */
   maxExamples: number;
+  /** --allow-destructive: checks may also block, demote and restore the given accounts. */
+  allowDestructive?: boolean;
 }
 
 /** Everything a check may use: the spec, the target, credentials, data and fixtures. */

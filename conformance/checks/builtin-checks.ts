@@ -10,6 +10,11 @@ import { putDeleteCycle } from './stateful/put-delete-cycle.js';
 import { statefulChecks } from './stateful/stateful-checks.js';
 import { stateTransitions } from './stateful/state-transitions.js';
 import { uniqueFieldsCheck } from './stateful/unique-fields.js';
+import { sessionTokens } from './stateful/session-tokens.js';
+import { sessionRevocation } from './stateful/session-revocation.js';
+import { roleInvariants } from './stateful/role-invariants.js';
+import { roleHolders } from './stateful/role-holders.js';
+import { idAllocationCheck } from './stateful/id-allocation.js';
 
 /**
  * A registry holding every built-in check. Users add their own with `register` and select
@@ -31,5 +36,10 @@ export function createDefaultRegistry(): CheckRegistry {
     putDeleteCycle,
     uniqueFieldsCheck,
     stateTransitions,
+    sessionTokens,
+    sessionRevocation,
+    roleInvariants,
+    roleHolders,
+    idAllocationCheck,
   );
 }

@@ -26,23 +26,29 @@ export const authRules: Rule[] = [
     ['response_headers_conformance'],
     ['www-authenticate-missing'],
   ),
-  noCheck(
+  judged(
     'auth.401.invalid-token-only-when-presented',
     'error="invalid_token" only when a bearer token was presented (a refresh token in a body is not one)',
     PRECISE,
-    'the header schema is a plain string; nothing compares the error parameter with the request',
+    ['session_tokens', 'ignored_auth'],
+    ['refresh-names-invalid-token'],
+    'session_tokens: no token, and a refresh token in a body; ignored_auth: a presented token',
   ),
-  noCheck(
+  judged(
     'auth.token.two-ways',
     'a bearer token sent in two ways is 400, judged where 401 would be',
     C('Precise rules / Requests'),
-    'no probe sends a token in both the header and another way',
+    ['session_tokens'],
+    ['token-two-ways-accepted'],
+    'a valid token in Authorization and as access_token',
   ),
-  noCheck(
+  judged(
     'auth.token.claims',
     'claims sub (user id as a string), name, role (ADMIN if the user holds ADMIN, else USER), iat, exp',
     AUTH,
-    'no check decodes the access token',
+    ['session_tokens'],
+    ['token-sub-number'],
+    "the user's and the admin's tokens against the user their sub names (x-apikit-session claims)",
   ),
   judged(
     'auth.login.success',
@@ -59,11 +65,12 @@ export const authRules: Rule[] = [
     ['login-unknown-user-400'],
     'judged through the request example InvalidCredentials',
   ),
-  noCheck(
+  judged(
     'auth.login.wrong-password',
     'wrong credentials at login: 401 (a known user, a wrong password)',
     AUTH,
-    'no check sends a wrong password for a known user',
+    ['session_tokens'],
+    ['wrong-password-400'],
   ),
   judged(
     'auth.login.missing-fields',
@@ -72,23 +79,28 @@ export const authRules: Rule[] = [
     ['negative_data_rejection'],
     ['login-missing-fields-422'],
   ),
-  noCheck(
+  judged(
     'auth.login.username-case-insensitive',
     "the username is the user's email (case-insensitive)",
     AUTH,
-    'no check logs in with a differently cased email',
+    ['session_tokens'],
+    ['username-case-sensitive'],
   ),
-  noCheck(
+  judged(
     'auth.login.blocked-user',
     'a BLOCKED user cannot log in (403)',
     PRECISE,
-    'no check blocks a login account and logs in',
+    ['session_revocation'],
+    ['blocked-login-401'],
+    'with --allow-destructive: the admin blocks the USER account, then restores it',
   ),
-  noCheck(
+  judged(
     'auth.login.inactive-user',
     'an INACTIVE user may log in',
     PRECISE,
-    'no check logs in as an INACTIVE user',
+    ['session_revocation'],
+    ['inactive-login-refused'],
+    'with --allow-destructive: after an unblock the USER account is INACTIVE and logs in',
   ),
   judged(
     'auth.no-store',
@@ -101,25 +113,31 @@ export const authRules: Rule[] = [
     'auth.token.deleted-user',
     "each request checks that the token's subject still exists (else 401 invalid_token)",
     PRECISE,
-    'no check deletes a user after issuing its token',
+    'only the given accounts can log in (users made through the API have no password), and deleting one cannot be undone through the API, so no check deletes a user holding a token',
   ),
-  noCheck(
+  judged(
     'auth.token.blocked-user',
     'a token of a user BLOCKED after issue: 401 invalid_token; revocation is immediate',
     PRECISE,
-    'no check blocks a user after issuing its token',
+    ['session_revocation'],
+    ['blocked-token-accepted'],
+    'with --allow-destructive',
   ),
-  noCheck(
+  judged(
     'auth.token.unblock-restores',
     "unblocking makes the user's unexpired access tokens work again",
     PRECISE,
-    'no check unblocks a user and reuses its token',
+    ['session_revocation'],
+    ['unblock-keeps-tokens-refused'],
+    'with --allow-destructive',
   ),
-  noCheck(
+  judged(
     'auth.role.read-at-request',
     "the ADMIN rule reads the user's current roles, so a demotion takes effect at once",
     PRECISE,
-    'no check demotes an ADMIN and reuses its token',
+    ['role_holders'],
+    ['role-read-from-token'],
+    'with --allow-destructive: the USER account is promoted and demoted again; its token issued before follows at once',
   ),
   judged(
     'auth.refresh.rotation',
@@ -142,23 +160,27 @@ export const authRules: Rule[] = [
     ['response_schema_conformance'],
     ['refresh-other-shape'],
   ),
-  noCheck(
+  judged(
     'auth.refresh.blocked-user',
     'a BLOCKED user loses their refresh tokens, so a refresh is 401',
     PRECISE,
-    'no check blocks the holder of a refresh token',
+    ['session_revocation'],
+    ['blocked-refresh-renews'],
+    'with --allow-destructive',
   ),
-  noCheck(
+  judged(
     'auth.logout.revokes',
     'POST /auth/logout {refreshToken} -> 204, revoked',
     AUTH,
-    'refresh_rotation calls logout only to clean up and does not judge the refresh after it',
+    ['session_tokens'],
+    ['logout-keeps-token'],
   ),
-  noCheck(
+  judged(
     'auth.logout.unknown-token',
     'logout with an unknown token is 204',
     PRECISE,
-    'no check logs out with an unknown token',
+    ['session_tokens'],
+    ['logout-unknown-400'],
   ),
   judged(
     'auth.expires-in',

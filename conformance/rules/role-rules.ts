@@ -20,11 +20,13 @@ export const roleRules: Rule[] = [
     ['admin_role_required'],
     ['role-link-needs-no-admin'],
   ),
-  noCheck(
+  judged(
     'roles.admin-user-needs-admin',
     'changing or deleting a user who holds ADMIN needs ADMIN',
     PRECISE,
-    'no check changes an ADMIN as a USER',
+    ['role_invariants'],
+    ['admin-changeable-by-user'],
+    'a USER sends the admin account a PATCH of nothing and a PUT of its own values, both with a stale If-Match; a DELETE only with --allow-destructive',
   ),
   noCheck(
     'roles.catalog',
@@ -60,17 +62,21 @@ export const roleRules: Rule[] = [
     ['absent_resource'],
     ['unknown-role-400'],
   ),
-  noCheck(
+  judged(
     'roles.remove-user-409',
     'removing the USER role is 409',
     PRECISE,
-    'no check removes USER',
+    ['role_invariants'],
+    ['user-role-removable'],
+    'on a user the run created',
   ),
-  noCheck(
+  judged(
     'roles.last-admin-409',
     'deleting, demoting or blocking the last ADMIN is 409 (at least one ADMIN)',
     PRECISE,
-    'no check removes the last ADMIN (and the runner cannot know it holds the last one)',
+    ['role_holders'],
+    ['last-admin-demotable'],
+    "with --allow-destructive and only where the run proves the admin account is the only ADMIN (every user's roles read): removing ADMIN from it; blocking or deleting the last ADMIN is not tried (nothing could undo it on a target that breaks the rule)",
   ),
   judged(
     'roles.link-no-get',
@@ -79,17 +85,21 @@ export const roleRules: Rule[] = [
     ['unsupported_method'],
     ['role-link-answers-get'],
   ),
-  noCheck(
+  judged(
     'ids.server-assigned-increasing',
     'identifiers are positive integers assigned by the server, increasing, never reused',
     C('Users'),
-    'no check compares the ids of two creations around a delete',
+    ['id_allocation'],
+    ['deleted-id-reused'],
+    'two creations, a delete of the newest, a third creation (x-apikit-ids)',
   ),
-  noCheck(
+  judged(
     'ids.counter-past-put',
     'PUT-create at id X moves the counter past X; deletes and /admin/reset never move it back',
     IDS,
-    'no check PUT-creates and then POSTs',
+    ['id_allocation'],
+    ['counter-ignores-put-create'],
+    'a PUT-create past the newest id (If-None-Match: *), then a creation; /admin/reset is not tried',
   ),
   judged(
     'ids.put-create-deleted',

@@ -60,6 +60,11 @@ export class Fixtures {
     return producer;
   }
 
+  /** What the run created and has not deleted yet (its own resources, free to change). */
+  live(): readonly CreatedResource[] {
+    return this.created.filter((r) => !r.deleted);
+  }
+
   /** POST operations whose 2xx answers declare links (worked out once: the spec is frozen). */
   producers(): SpecOperation[] {
     return (this.producerList ??= this.ctx.allOperations.filter((op) => this.isProducer(op)));

@@ -55,11 +55,15 @@ describe('the conformance runner against deliberately broken targets', () => {
     expect(res.status).toBe(204);
   });
 
-  const run = (include: string[] | undefined): Promise<ConformanceReport> =>
+  const run = (
+    include: string[] | undefined,
+    allowDestructive = false,
+  ): Promise<ConformanceReport> =>
     runConformance({
       baseUrl: `${proxy.url}/api/v1`,
       ...CREDENTIALS,
       ...(include ? { include } : {}),
+      ...(allowDestructive ? { allowDestructive } : {}),
       seed: SEED,
     });
 
@@ -71,22 +75,33 @@ describe('the conformance runner against deliberately broken targets', () => {
 
   // The control group: every narrowing the faults use, without a fault, passes.
   const narrowings = [
-    ...new Map(faults.map((f) => [JSON.stringify(f.include ?? null), f.include])).values(),
+    ...new Map(
+      faults.map((f) => [
+        JSON.stringify([f.include ?? null, f.allowDestructive ?? false]),
+        [f.include, f.allowDestructive ?? false] as const,
+      ]),
+    ).values(),
   ];
-  it.each(narrowings.map((include) => [include?.join(',') ?? 'everything', include] as const))(
-    'the unbroken server passes (include %s)',
-    async (_label, include) => {
-      const report = await run(include);
-      const failed = report.results.filter((r) => r.status === 'failed');
-      expect(failed.map((r) => `${r.check} ${r.operationId}: ${r.message}`)).toEqual([]);
-      expect(report.summary.results.passed).toBeGreaterThan(0);
-    },
-  );
+  it.each(
+    narrowings.map(
+      ([include, destructive]) =>
+        [
+          `${include?.join(',') ?? 'everything'}${destructive ? ', destructive' : ''}`,
+          include,
+          destructive,
+        ] as const,
+    ),
+  )('the unbroken server passes (include %s)', async (_label, include, destructive) => {
+    const report = await run(include, destructive);
+    const failed = report.results.filter((r) => r.status === 'failed');
+    expect(failed.map((r) => `${r.check} ${r.operationId}: ${r.message}`)).toEqual([]);
+    expect(report.summary.results.passed).toBeGreaterThan(0);
+  });
 
   const failingChecks = async (fault: Fault) => {
     proxy.use(fault.create());
     try {
-      const report = await run(fault.include);
+      const report = await run(fault.include, fault.allowDestructive);
       if (process.env.FAULT_TABLE)
         console.log(
           `FAULT ${fault.name} -> ${fault.expectedCheck} | fired: ${Object.keys(report.summary.failuresByCheck).sort().join(' ')}`,

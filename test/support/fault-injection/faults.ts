@@ -152,6 +152,28 @@ import {
   roleLinkAnswersGet,
   roleRemovalNotHeld204,
 } from './role-faults.js';
+import {
+  tokenSubNumber,
+  wrongPassword400,
+  usernameCaseSensitive,
+  logoutKeepsToken,
+  logoutUnknown400,
+  refreshNamesInvalidToken,
+  tokenTwoWaysAccepted,
+  blockedTokenAccepted,
+  blockedLogin401,
+  blockedRefreshRenews,
+  unblockKeepsTokensRefused,
+  inactiveLoginRefused,
+} from './session-token-faults.js';
+import {
+  userRoleRemovable,
+  adminChangeableByUser,
+  roleReadFromToken,
+  lastAdminDemotable,
+  deletedIdReused,
+  counterIgnoresPutCreate,
+} from './role-invariant-faults.js';
 
 /**
  * One deliberately broken variant of the reference server: a single behaviour a buggy
@@ -164,6 +186,8 @@ export interface Fault {
   expectedCheck: string;
   /** operationIds or tags the run may be narrowed to, only to keep it short. */
   include?: string[];
+  /** The run needs --allow-destructive (it blocks or demotes the given accounts). */
+  allowDestructive?: true;
   /** The transformation, made fresh for each run (some faults keep state). */
   create(): FaultHooks;
 }
@@ -293,4 +317,22 @@ export const faults: Fault[] = [
   firstViolationOnly,
   pointersWithoutLocation,
   titleIsReasonPhrase,
+  tokenSubNumber,
+  wrongPassword400,
+  usernameCaseSensitive,
+  logoutKeepsToken,
+  logoutUnknown400,
+  refreshNamesInvalidToken,
+  tokenTwoWaysAccepted,
+  blockedTokenAccepted,
+  blockedLogin401,
+  blockedRefreshRenews,
+  unblockKeepsTokensRefused,
+  inactiveLoginRefused,
+  userRoleRemovable,
+  adminChangeableByUser,
+  roleReadFromToken,
+  lastAdminDemotable,
+  deletedIdReused,
+  counterIgnoresPutCreate,
 ];

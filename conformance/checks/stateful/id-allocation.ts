@@ -1,0 +1,114 @@
+import { idAllocation, type IdAllocation } from '../../../spec/apikit-extensions.js';
+import type { SpecOperation } from '../../../spec/operations.js';
+import type { Exchange } from '../../http/target-client.js';
+import type { RunContext } from '../../run-context.js';
+import type { CheckRecorder, ScenarioCheck } from '../check.js';
+import { fixtureCredential } from '../support/probe-support.js';
+import { idParameter } from '../support/session-support.js';
+import { describe, isObject, isSuccess } from '../support/stateful-support.js';
+
+/** How far past the newest id the PUT-create goes: far enough that one increment misses it. */
+const GAP = 2;
+
+/**
+ * `id_allocation`, where a creating POST declares `x-apikit-ids` (decision 0083): with
+ * `increasing`, two creations get increasing ids and a creation after deleting the newest gets
+ * a greater one still (never the freed id); with `putCreate`, a PUT at an absent id past the
+ * newest (`If-None-Match: *`, so that it never replaces anything) is followed by a creation
+ * with a greater id. Everything made is deleted.
+ */
+export const idAllocationCheck: ScenarioCheck = {
+  kind: 'scenario',
+  name: 'id_allocation',
+  description:
+    'Where x-apikit-ids is declared: assigned ids increase, a deleted id is never reused, and ids continue past a PUT-create',
+  async run(ctx, record) {
+    const ops = ctx.operations.filter((op) => op.method === 'post' && idAllocation(op));
+    if (ops.length === 0)
+      return record.skip(undefined, 'no selected operation declares x-apikit-ids');
+    for (const op of ops) await judge(ctx, op, idAllocation(op)!, record);
+  },
+};
+
+async function judge(ctx: RunContext, op: SpecOperation, ids: IdAllocation, record: CheckRecorder) {
+  const credential = fixtureCredential(ctx);
+  const create = async () => {
+    const made = await ctx.fixtures.create(op, credential);
+    if ('reason' in made) return made;
+    const id = isObject(made.body) ? Number(made.body[ids.field]) : NaN;
+    const remover = made.links.find((l) => l.target.method === 'delete');
+    return { id, exchange: made.exchange, remover, made };
+  };
+  const fail = (expected: string, exchange: Exchange, message: string) =>
+    record.fail(op, { message, expected, actual: describe(exchange) }, exchange);
+  const a = await create();
+  if ('reason' in a) return record.skip(op, a.reason);
+  const b = await create();
+  if ('reason' in b) return record.skip(op, b.reason);
+  if (!Number.isSafeInteger(a.id) || !Number.isSafeInteger(b.id))
+    return record.skip(op, `the created resources carry no integer ${ids.field}`);
+  if (ids.increasing) {
+    if (b.id <= a.id)
+      return fail(
+        `${ids.field} > ${a.id}`,
+        b.exchange,
+        `a second creation got ${ids.field} ${b.id}, not above the first (${a.id})`,
+      );
+    if (!b.remover) return record.skip(op, 'no linked DELETE to free an id with');
+    const gone = await ctx.call(b.remover.target, { path: b.remover.parameters }, credential);
+    if (!isSuccess(gone.response.status))
+      return record.skip(op, `the DELETE answered ${describe(gone)}`);
+    b.made.deleted = true;
+    const c = await create();
+    if ('reason' in c) return record.skip(op, c.reason);
+    if (!(c.id > b.id))
+      return fail(
+        `${ids.field} > ${b.id}`,
+        c.exchange,
+        `a creation after deleting ${ids.field} ${b.id} got ${c.id}: ids must never be reused`,
+      );
+    record.pass(op, `ids ${a.id} < ${b.id} < ${c.id} (after deleting ${b.id})`, c.exchange);
+    if (ids.putCreate) await judgePutCreate(ctx, op, ids, c.id, create, record);
+  } else if (ids.putCreate) await judgePutCreate(ctx, op, ids, b.id, create, record);
+}
+
+async function judgePutCreate(
+  ctx: RunContext,
+  op: SpecOperation,
+  ids: IdAllocation,
+  newest: number,
+  create: () => Promise<{ id: number; exchange: Exchange } | { reason: string }>,
+  record: CheckRecorder,
+) {
+  const put = ctx.operation(ids.putCreate!);
+  if (!put) return record.skip(op, `the PUT ${ids.putCreate} is not in the spec`);
+  const at = newest + GAP;
+  const [body] = ctx.generate.positiveBodies(put, 1);
+  const path = { [idParameter(put) ?? 'id']: at };
+  const credential = fixtureCredential(ctx);
+  const made = await ctx.call(put, { path, body, headers: { 'If-None-Match': '*' } }, credential);
+  if (made.response.status !== 201)
+    return record.skip(op, `a PUT-create at ${at} was not a 201: ${describe(made)}`);
+  const remover = ctx.allOperations.find((o) => o.method === 'delete' && o.path === put.path);
+  try {
+    const next = await create();
+    if ('reason' in next) return record.skip(op, next.reason);
+    if (next.id > at)
+      return record.pass(
+        op,
+        `after a PUT-create at ${at}, the next id is ${next.id}`,
+        next.exchange,
+      );
+    record.fail(
+      op,
+      {
+        message: `after a PUT-create at ${ids.field} ${at}, a creation got ${next.id}: the counter must move past ${at}`,
+        expected: `${ids.field} > ${at}`,
+        actual: describe(next.exchange),
+      },
+      next.exchange,
+    );
+  } finally {
+    if (remover) await ctx.call(remover, { path }, credential);
+  }
+}

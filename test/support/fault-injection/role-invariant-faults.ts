@@ -1,0 +1,165 @@
+/**
+ * Faults in the role invariants and id allocation (decision 0083): a removable USER role, a
+ * USER changing an ADMIN, roles read from the token, a last ADMIN demoted, reused ids and a
+ * counter that ignores PUT-creates. Caught by role_invariants, role_holders (with
+ * --allow-destructive) and id_allocation.
+ */
+import { jwtClaims } from '../../../conformance/checks/support/bad-credentials.js';
+import { API, is2xx, isObject, parsed, pathOf, problemAnswer, USER_PATH } from './fault-helpers.js';
+import type { FaultContext, ProxyRequest, ProxyResponse } from './fault-proxy.js';
+import type { Fault } from './faults.js';
+
+const ROLE_LINK = /^\/api\/v1\/users\/(\d+)\/roles\/(\d+)$/;
+const USER_ROLE_ID = '1';
+
+/** A genuine 204 of a role link: assigning, as the admin, a role the user already holds. */
+async function assigned(
+  ctx: FaultContext,
+  req: ProxyRequest,
+  roleId: string,
+): Promise<ProxyResponse> {
+  const user = ROLE_LINK.exec(pathOf(req))![1];
+  return ctx.forward({
+    method: 'PUT',
+    path: `${API}/users/${user}/roles/${roleId}`,
+    headers: { accept: 'application/json', authorization: await ctx.adminAuthorization() },
+    body: '',
+  });
+}
+
+export const userRoleRemovable: Fault = {
+  name: 'user-role-removable',
+  description: 'removing the USER role answers 204 (though the role is kept), not 409',
+  expectedCheck: 'role_invariants',
+  include: ['removeUserRole'],
+  create: () => ({
+    response: async (res, req, ctx) =>
+      req.method === 'DELETE' &&
+      res.status === 409 &&
+      ROLE_LINK.exec(pathOf(req))?.[2] === USER_ROLE_ID
+        ? assigned(ctx, req, USER_ROLE_ID)
+        : res,
+  }),
+};
+
+export const adminChangeableByUser: Fault = {
+  name: 'admin-changeable-by-user',
+  description:
+    'a USER may change a user who holds ADMIN: the 403 is not given, the request goes on (to its 412 or 200)',
+  expectedCheck: 'role_invariants',
+  include: ['replaceUser', 'updateUser', 'deleteUser'],
+  create: () => ({
+    response: async (res, req, ctx) =>
+      res.status === 403 &&
+      USER_PATH.test(pathOf(req)) &&
+      ['PUT', 'PATCH', 'DELETE'].includes(req.method)
+        ? ctx.forward({
+            ...req,
+            headers: { ...req.headers, authorization: await ctx.adminAuthorization() },
+          })
+        : res,
+  }),
+};
+
+export const roleReadFromToken: Fault = {
+  name: 'role-read-from-token',
+  description:
+    "role links trust the token's role claim, not the user's current roles: a USER promoted after login is still refused",
+  expectedCheck: 'role_holders',
+  include: ['assignUserRole', 'removeUserRole'],
+  allowDestructive: true,
+  create: () => ({
+    request: (req) => {
+      const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+      const role = jwtClaims(token)?.role;
+      if (!ROLE_LINK.test(pathOf(req)) || role === undefined || role === 'ADMIN') return req;
+      return problemAnswer({ status: 403, headers: {}, body: '' }, req, {
+        kind: 'forbidden',
+        title: 'Forbidden',
+        status: 403,
+        detail: 'The role ADMIN is required',
+      });
+    },
+  }),
+};
+
+export const lastAdminDemotable: Fault = {
+  name: 'last-admin-demotable',
+  description: 'removing ADMIN from the last ADMIN answers 204, not 409',
+  expectedCheck: 'role_holders',
+  include: ['assignUserRole', 'removeUserRole'],
+  allowDestructive: true,
+  create: () => ({
+    response: async (res, req, ctx) => {
+      const link = ROLE_LINK.exec(pathOf(req));
+      return req.method === 'DELETE' && res.status === 409 && link && link[2] !== USER_ROLE_ID
+        ? assigned(ctx, req, link[2]!)
+        : res;
+    },
+  }),
+};
+
+/** The id of a created user in a 2xx answer, or undefined. */
+const createdId = (res: ProxyResponse): number | undefined => {
+  const body = is2xx(res) ? parsed(res.body) : undefined;
+  return isObject(body) && typeof body.id === 'number' ? body.id : undefined;
+};
+const isCreate = (req: ProxyRequest) => req.method === 'POST' && pathOf(req) === `${API}/users`;
+
+/** A create sent as a PUT-create at `id` (If-None-Match: * so that it never replaces). */
+const putAt = (req: ProxyRequest, id: number): ProxyRequest => ({
+  ...req,
+  method: 'PUT',
+  path: `${API}/users/${id}`,
+  headers: { ...req.headers, 'if-none-match': '*' },
+});
+
+export const deletedIdReused: Fault = {
+  name: 'deleted-id-reused',
+  description: 'the id of the newest user, once deleted, is given to the next user created',
+  expectedCheck: 'id_allocation',
+  include: ['createUser'],
+  create: () => {
+    let freed: number | undefined;
+    return {
+      request: (req) => {
+        if (!isCreate(req) || freed === undefined) return req;
+        const id = freed;
+        freed = undefined;
+        return putAt(req, id);
+      },
+      response: (res, req) => {
+        if (req.method === 'DELETE' && USER_PATH.test(pathOf(req)) && res.status === 204)
+          freed = Number(pathOf(req).split('/').pop());
+        return res;
+      },
+    };
+  },
+};
+
+export const counterIgnoresPutCreate: Fault = {
+  name: 'counter-ignores-put-create',
+  description:
+    'a PUT-create at an id past the newest does not move the counter: the next create gets a lower id',
+  expectedCheck: 'id_allocation',
+  include: ['createUser'],
+  create: () => {
+    let newest = 0;
+    let next: number | undefined;
+    return {
+      request: (req) => {
+        if (!isCreate(req) || next === undefined) return req;
+        const id = next;
+        next = undefined;
+        return putAt(req, id);
+      },
+      response: (res, req) => {
+        const id = createdId(res);
+        if (id !== undefined && isCreate(req)) newest = Math.max(newest, id);
+        if (req.method === 'PUT' && res.status === 201 && id !== undefined && id > newest + 1)
+          next = newest + 1;
+        return res;
+      },
+    };
+  },
+};
