@@ -897,7 +897,8 @@ describe('createApi: Idempotency-Key', () => {
         return tc.store.data;
       },
       write: (mutate) =>
-        ++writes === 2
+        // 1: the key's claim, 2: the order, 3: the answer remembered.
+        ++writes === 3
           ? Promise.reject(new StoreUnavailableError('disk full'))
           : tc.store.write(mutate),
       close: () => tc.store.close(),

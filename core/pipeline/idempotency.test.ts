@@ -118,6 +118,34 @@ describe('IdempotencyKeys', () => {
     expect(execute).not.toHaveBeenCalled();
   });
 
+  it('answers 409 on another instance sharing the store while the key is in flight there', async () => {
+    const { keys, ctx } = setup();
+    const elsewhere = new IdempotencyKeys(ctx);
+    const gate = deferred<RememberedAnswer>();
+    const first = keys.run(SCOPE, { name: 'a' }, () => gate.promise);
+    // Let the first instance claim the key before the second one looks.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const execute = vi.fn(async () => CREATED);
+    expect((await problemOf(elsewhere.run(SCOPE, { name: 'a' }, execute))).slug).toBe(
+      'idempotency-key-in-use',
+    );
+    gate.resolve(CREATED);
+    await first;
+    expect((await elsewhere.run(SCOPE, { name: 'a' }, execute)).body).toBe(CREATED.body);
+    expect(execute).not.toHaveBeenCalled();
+  });
+
+  it('frees a claim whose instance died mid-request once its lease is over', async () => {
+    const { keys, ctx, clock } = setup();
+    void keys.run(SCOPE, { name: 'a' }, () => new Promise<RememberedAnswer>(() => {}));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const elsewhere = new IdempotencyKeys(ctx);
+    clock.advance(60_000);
+    const execute = vi.fn(async () => CREATED);
+    expect(await elsewhere.run(SCOPE, { name: 'a' }, execute)).toEqual(CREATED);
+    expect(execute).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps keys of other scopes apart, even while one is in flight', async () => {
     const { keys } = setup();
     const gate = deferred<RememberedAnswer>();
@@ -150,14 +178,17 @@ describe('IdempotencyKeys', () => {
   });
 
   it('does not remember a 503: the retry runs again', async () => {
-    const { keys, store } = setup();
+    const { keys, store, clock } = setup();
     const unavailable: RememberedAnswer = {
       status: 503,
       headers: { 'Retry-After': '1' },
       body: '{"status":503}',
     };
     expect(await keys.run(SCOPE, { name: 'a' }, async () => unavailable)).toEqual(unavailable);
-    expect(store.data.idempotency[SCOPE]).toBeUndefined();
+    // The key's claim is given back (an expired record until pruned), never the 503.
+    const left = store.data.idempotency[SCOPE];
+    expect(left === undefined || Date.parse(left.expiresAt) <= clock.now().getTime()).toBe(true);
+    expect(left?.status).not.toBe(503);
     const execute = vi.fn(async () => CREATED);
     expect(await keys.run(SCOPE, { name: 'a' }, execute)).toEqual(CREATED);
     expect(execute).toHaveBeenCalledTimes(1);

@@ -39,67 +39,130 @@ export class IdempotencyKeys {
   ): Promise<RememberedAnswer> {
     const requestBody = canonicalJson(body);
     const now = this.ctx.clock();
-    const known = (await this.ctx.repo.idempotency(scope)) ?? this.unsaved.get(scope);
-    if (known && Date.parse(known.expiresAt) > now.getTime()) {
-      if (known.requestBody !== requestBody) {
-        throw new ApiProblem(
-          'idempotency-key-reused',
-          'This Idempotency-Key was already used with a different request body; use a new key for a new request',
-        );
-      }
-      return { status: known.status, headers: known.headers, body: known.body };
-    }
-    if (this.inFlight.has(scope)) {
-      throw new ApiProblem(
-        'idempotency-key-in-use',
-        'A request with this Idempotency-Key is still being handled; retry once it has finished',
-      );
-    }
+    const unsaved = this.unsaved.get(scope);
+    if (unsaved && isLive(unsaved, now)) return replay(unsaved, requestBody);
+    if (this.inFlight.has(scope)) throw keyInUse();
+    // The key is claimed in the store, not only in this process: an instance sharing the
+    // store then sees the request in flight (409) instead of running it a second time.
+    const known = await this.ctx.repo.transact(async (tx) => {
+      const record = await tx.idempotency(scope);
+      if (record && isLive(record, now)) return record;
+      await tx.putIdempotency(claim(scope, requestBody, now));
+      return undefined;
+    });
+    if (known) return replay(known, requestBody);
     this.inFlight.add(scope);
     try {
-      const answer = await execute();
+      let answer: RememberedAnswer;
+      try {
+        answer = await execute();
+      } catch (error) {
+        await this.release(scope, requestBody, now);
+        throw error;
+      }
       // A 503 means the write was not made: remembering it would make the retry pointless.
-      if (answer.status === 503) return answer;
-      const record: IdempotencyRecord = {
-        scope,
-        requestBody,
-        status: answer.status,
-        headers: Object.fromEntries(
-          REPLAYED_HEADERS.filter((h) => answer.headers[h]).map((h) => [
-            h,
-            answer.headers[h] as string,
-          ]),
-        ),
-        body: answer.body,
-        createdAt: now.toISOString(),
-        expiresAt: new Date(
-          now.getTime() + this.ctx.config.idempotencyTtlSeconds * 1000,
-        ).toISOString(),
-      };
-      this.unsaved.set(scope, record);
-      const unsaved = [...this.unsaved.values()];
-      await this.ctx.repo
-        .transact(async (tx) => {
-          await tx.pruneExpiredIdempotency(now);
-          for (const pending of unsaved) await tx.putIdempotency(pending);
-        })
-        .then(
-          () => {
-            // Only those this write saved: others may have joined while it ran.
-            for (const saved of unsaved) {
-              if (this.unsaved.get(saved.scope) === saved) this.unsaved.delete(saved.scope);
-            }
-          },
-          (error: unknown) => {
-            if (!(error instanceof StoreUnavailableError)) throw error;
-            pruneExpired(this.unsaved, now, MAX_UNSAVED);
-          },
-        );
+      if (answer.status === 503) {
+        await this.release(scope, requestBody, now);
+        return answer;
+      }
+      await this.remember(scope, requestBody, answer, now);
       return answer;
     } finally {
       this.inFlight.delete(scope);
     }
   }
+
+  /** Stores the answer (and any left unsaved before); kept in memory if the store refuses. */
+  private async remember(
+    scope: string,
+    requestBody: string,
+    answer: RememberedAnswer,
+    now: Date,
+  ): Promise<void> {
+    const record: IdempotencyRecord = {
+      scope,
+      requestBody,
+      status: answer.status,
+      headers: Object.fromEntries(
+        REPLAYED_HEADERS.filter((h) => answer.headers[h]).map((h) => [
+          h,
+          answer.headers[h] as string,
+        ]),
+      ),
+      body: answer.body,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(
+        now.getTime() + this.ctx.config.idempotencyTtlSeconds * 1000,
+      ).toISOString(),
+    };
+    this.unsaved.set(scope, record);
+    const unsaved = [...this.unsaved.values()];
+    await this.ctx.repo
+      .transact(async (tx) => {
+        await tx.pruneExpiredIdempotency(now);
+        for (const pending of unsaved) await tx.putIdempotency(pending);
+      })
+      .then(
+        () => {
+          // Only those this write saved: others may have joined while it ran.
+          for (const saved of unsaved) {
+            if (this.unsaved.get(saved.scope) === saved) this.unsaved.delete(saved.scope);
+          }
+        },
+        (error: unknown) => {
+          if (!(error instanceof StoreUnavailableError)) throw error;
+          pruneExpired(this.unsaved, now, MAX_UNSAVED);
+        },
+      );
+  }
+
+  /** Gives a claimed key back (best effort: else its lease runs out). */
+  private async release(scope: string, requestBody: string, now: Date): Promise<void> {
+    const expired = { ...claim(scope, requestBody, now), expiresAt: now.toISOString() };
+    await this.ctx.repo.transact((tx) => tx.putIdempotency(expired)).catch(() => undefined);
+  }
+}
+
+/**
+ * The status of a key claimed by a request still being handled. Its record lives for
+ * {@link CLAIM_LEASE_SECONDS} only, so a key whose instance died mid-request is free again.
+ */
+const IN_FLIGHT = 0;
+const CLAIM_LEASE_SECONDS = 60;
+
+function claim(scope: string, requestBody: string, now: Date): IdempotencyRecord {
+  return {
+    scope,
+    requestBody,
+    status: IN_FLIGHT,
+    headers: {},
+    body: null,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + CLAIM_LEASE_SECONDS * 1000).toISOString(),
+  };
+}
+
+function isLive(record: IdempotencyRecord, now: Date): boolean {
+  return Date.parse(record.expiresAt) > now.getTime();
+}
+
+/** The remembered answer; 409 while it is still being made, 422 for another body. */
+function replay(known: IdempotencyRecord, requestBody: string): RememberedAnswer {
+  if (known.status === IN_FLIGHT) throw keyInUse();
+  if (known.requestBody !== requestBody) {
+    throw new ApiProblem(
+      'idempotency-key-reused',
+      'This Idempotency-Key was already used with a different request body; use a new key for a new request',
+    );
+  }
+  return { status: known.status, headers: known.headers, body: known.body };
+}
+
+function keyInUse(): ApiProblem {
+  return new ApiProblem(
+    'idempotency-key-in-use',
+    'A request with this Idempotency-Key is still being handled; retry once it has finished',
+  );
 }
 
 /** JSON with object keys sorted, so that `{"a":1,"b":2}` and `{"b":2,"a":1}` compare equal. */
