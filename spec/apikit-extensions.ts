@@ -162,6 +162,8 @@ export interface DeclaredValidation {
   plainDecimalQueryIntegers: boolean;
   /** A string with a lone UTF-16 surrogate is 400. */
   rejectLoneSurrogates: boolean;
+  /** Read-only properties in a request body are accepted and ignored (the resource keeps its). */
+  ignoreReadOnlyProperties: boolean;
 }
 
 /**
@@ -180,6 +182,7 @@ export function declaredValidation(doc: OpenAPIV3.Document): DeclaredValidation 
     rejectUnknownQueryParameters: flag('rejectUnknownQueryParameters'),
     plainDecimalQueryIntegers: flag('plainDecimalQueryIntegers'),
     rejectLoneSurrogates: flag('rejectLoneSurrogates'),
+    ignoreReadOnlyProperties: flag('ignoreReadOnlyProperties'),
   };
 }
 

@@ -10,6 +10,8 @@ import { putDeleteCycle } from './stateful/put-delete-cycle.js';
 import { statefulChecks } from './stateful/stateful-checks.js';
 import { stateTransitions } from './stateful/state-transitions.js';
 import { uniqueFieldsCheck } from './stateful/unique-fields.js';
+import { readOnlyIgnored } from './stateful/read-only-ignored.js';
+import { patchSemantics } from './stateful/patch-semantics.js';
 import { sessionTokens } from './stateful/session-tokens.js';
 import { sessionRevocation } from './stateful/session-revocation.js';
 import { roleInvariants } from './stateful/role-invariants.js';
@@ -36,6 +38,8 @@ export function createDefaultRegistry(): CheckRegistry {
     putDeleteCycle,
     uniqueFieldsCheck,
     stateTransitions,
+    readOnlyIgnored,
+    patchSemantics,
     sessionTokens,
     sessionRevocation,
     roleInvariants,

@@ -128,11 +128,12 @@ export const userRules: Rule[] = [
     ['put_idempotent'],
     ['put-keeps-unsent'],
   ),
-  noCheck(
+  judged(
     'users.put.keeps-status-created',
     'PUT /users/{id}: status and createdAt stay',
     PRECISE,
-    'put_idempotent compares two PUTs, not the fields a PUT must keep',
+    ['read_only_ignored'],
+    ['put-resets-status', 'put-renews-created-at'],
   ),
   judged(
     'users.put.create-at-absent',
@@ -147,11 +148,12 @@ export const userRules: Rule[] = [
     PRECISE,
     'put_create_and_replace judges the status, not the state of the user it made',
   ),
-  noCheck(
+  judged(
     'users.read-only-ignored',
     'read-only fields (id, status, createdAt, updatedAt) in PUT and PATCH bodies are accepted and ignored',
     USERS,
-    'no check sends a GET body back as a PUT or PATCH',
+    ['read_only_ignored'],
+    ['read-only-refused-400'],
   ),
   judged(
     'users.patch.keeps-unsent',
@@ -160,23 +162,27 @@ export const userRules: Rule[] = [
     ['patch_keeps_fields'],
     ['patch-resets-unsent'],
   ),
-  noCheck(
+  judged(
     'users.patch.age-null',
     'PATCH with age: null clears it',
     USERS,
-    'no check sends age: null',
+    ['patch_semantics'],
+    ['patch-null-age-ignored'],
   ),
-  noCheck(
+  judged(
     'users.patch.empty',
     'PATCH {} is 200 with nothing written (ETag unchanged)',
     C('Precise rules / Requests'),
-    'no check sends an empty PATCH and compares ETags',
+    ['patch_semantics'],
+    ['empty-patch-400'],
+    'the stamps of the last change and the ETag are not compared: a server may stamp an empty write',
   ),
-  noCheck(
+  judged(
     'users.patch.all-or-nothing',
     'a PATCH is judged on the state before it and applied all or nothing',
     C('Precise rules / Requests'),
-    'no check sends a PATCH with one valid and one invalid field and reads back',
+    ['patch_semantics'],
+    ['patch-applies-valid-part'],
   ),
   judged(
     'users.delete.204-then-404',
@@ -220,10 +226,11 @@ export const userRules: Rule[] = [
     ['activate-blocked-200'],
   ),
   ...adminTransitions(),
-  noCheck(
+  judged(
     'users.status.not-patchable',
     'status is read-only: a PUT or PATCH does not move the user state machine',
     USERS,
-    'no check sends a status in a PUT or PATCH and reads it back',
+    ['read_only_ignored'],
+    ['user-status-writable', 'put-resets-status'],
   ),
 ];

@@ -147,6 +147,15 @@ import {
   unblockDemotesActive,
 } from './user-lifecycle-faults.js';
 import {
+  readOnlyRefused400,
+  userStatusWritable,
+  putResetsStatus,
+  putRenewsCreatedAt,
+  patchNullAgeIgnored,
+  emptyPatch400,
+  patchAppliesValidPart,
+} from './user-write-faults.js';
+import {
   roleLinkNeedsNoAdmin,
   unknownRole400,
   roleLinkAnswersGet,
@@ -300,6 +309,13 @@ export const faults: Fault[] = [
   unblockToActive,
   unblockInactive409,
   unblockDemotesActive,
+  readOnlyRefused400,
+  userStatusWritable,
+  putResetsStatus,
+  putRenewsCreatedAt,
+  patchNullAgeIgnored,
+  emptyPatch400,
+  patchAppliesValidPart,
   trailingSlashRouted,
   caseInsensitiveRouting,
   jsonExtensionRouted,

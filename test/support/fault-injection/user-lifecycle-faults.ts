@@ -1,13 +1,13 @@
 /**
- * Faults in the user lifecycle: the user state machine (activate, block, unblock), read-only
- * fields in writes, and the merge-patch rules of a user.
+ * Faults in the user lifecycle: the user state machine (activate, block, unblock). The writes
+ * of a user (read-only fields, merge patches) are in user-write-faults.ts.
  */
 import { omit, type FaultContext, type ProxyRequest, type ProxyResponse } from './fault-proxy.js';
 import { API, editJson, is2xx, parsed, pathOf, problemAnswer, readBack } from './fault-helpers.js';
 import type { Fault } from './faults.js';
 
-type Action = 'activate' | 'block' | 'unblock';
-type UserStatus = 'INACTIVE' | 'ACTIVE' | 'BLOCKED';
+export type Action = 'activate' | 'block' | 'unblock';
+export type UserStatus = 'INACTIVE' | 'ACTIVE' | 'BLOCKED';
 
 const ACTION_PATH: Record<Action, (id: string) => string> = {
   activate: (id) => `${API}/users/${id}/activate`,
@@ -30,7 +30,7 @@ async function current(ctx: FaultContext, req: ProxyRequest, id: string): Promis
 }
 
 /** Calls an action on the user as the admin, behind the client's back. */
-async function act(
+export async function act(
   ctx: FaultContext,
   req: ProxyRequest,
   action: Action,
