@@ -23,6 +23,8 @@ export interface ClusterOptions {
   port?: number;
   /** postgresql.conf settings over the test defaults (fsync off, synchronous_commit on). */
   settings?: Record<string, string>;
+  /** Stop and remove the cluster should this process die without destroy() (default true). */
+  watchParent?: boolean;
 }
 
 /** Creates (initdb), starts and returns a throwaway cluster. */

@@ -10,7 +10,7 @@
 //   node scripts/postgres/throwaway-cluster.mjs                start, print the URL, stop on Ctrl-C
 //   node scripts/postgres/throwaway-cluster.mjs start          start detached, print JSON
 //   node scripts/postgres/throwaway-cluster.mjs stop DIR       stop a detached one, remove DIR
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ENSURE = fileURLToPath(new URL('./ensure-postgresql.sh', import.meta.url));
+const SELF = fileURLToPath(import.meta.url);
 
 /** Settings for a cluster nobody keeps: no fsync (the OS still has every write), quick. */
 const TEST_SETTINGS = {
@@ -174,7 +175,29 @@ export async function startCluster(options = {}) {
     },
   };
   await cluster.start();
+  if (options.watchParent !== false) watchParent(dir);
   return cluster;
+}
+
+/**
+ * A detached watcher that stops the cluster and removes its folder should this process die
+ * without destroy() (a killed test worker): no PostgreSQL is left running for nobody. It ends
+ * by itself once the folder is gone.
+ */
+function watchParent(dir) {
+  const args = [SELF, 'watch', String(process.pid), dir];
+  spawn(process.execPath, args, { detached: true, stdio: 'ignore' }).unref();
+}
+
+function watch(pid, dir) {
+  setInterval(() => {
+    if (!existsSync(dir)) process.exit(0);
+    try {
+      process.kill(pid, 0);
+    } catch {
+      stopOnly(dir).finally(() => process.exit(0));
+    }
+  }, 1_000);
 }
 
 function withLog(error, dir) {
@@ -183,13 +206,14 @@ function withLog(error, dir) {
   return new Error(`pg_ctl start failed: ${stderr}\n${log ?? ''}`, { cause: error });
 }
 
-async function main([command, dir]) {
+async function main([command, dir, third]) {
+  if (command === 'watch') return watch(Number(dir), third);
   if (command === 'stop') {
     if (!dir) throw new Error('usage: throwaway-cluster.mjs stop DIR');
     await stopOnly(dir);
     return;
   }
-  const cluster = await startCluster();
+  const cluster = await startCluster({ watchParent: command !== 'start' });
   const about = {
     url: cluster.url,
     port: cluster.port,

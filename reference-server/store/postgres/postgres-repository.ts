@@ -115,6 +115,7 @@ async function runOnce<T>(
   work: (query: Query, count: (text: string, values: unknown[]) => Promise<number>) => Promise<T>,
 ): Promise<Run<T>> {
   let dbError: unknown;
+  let broken: Error | undefined;
   let committing = false;
   let client: pg.PoolClient;
   try {
@@ -143,14 +144,15 @@ async function runOnce<T>(
     await run('COMMIT');
     return { ok: true, value };
   } catch (error) {
-    if (!committing || dbError === undefined) await client.query('ROLLBACK').catch(() => {});
+    // A failed ROLLBACK (the connection is gone) changes no answer: nothing was committed.
+    if (!committing || dbError === undefined)
+      await client.query('ROLLBACK').catch((failed: Error) => (broken = failed));
     return { ok: false, error, dbError, committing };
   } finally {
     client.off('error', onError);
     // A connection that failed is closed rather than handed to the next transaction.
-    client.release(
-      dbError !== undefined && isUnavailable(dbError) ? (dbError as Error) : undefined,
-    );
+    const lost = dbError !== undefined && isUnavailable(dbError) ? (dbError as Error) : broken;
+    client.release(lost);
   }
 }
 
