@@ -51,6 +51,15 @@ export function isRetryable(error: unknown): boolean {
   return state !== undefined && RETRIED.has(state);
 }
 
+/**
+ * Whether `error` is a unique (or exclusion) violation: a race the next run resolves, or, when
+ * it persists, a transaction that writes a duplicate without checking (a bug: 500, not 503).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const state = sqlState(error);
+  return state === '23505' || state === '23P01';
+}
+
 /** Whether `error` says the database is out of reach (down, restarting, pool exhausted). */
 export function isUnavailable(error: unknown): boolean {
   if (error instanceof StoreUnavailableError) return true;

@@ -5,11 +5,15 @@ import {
   isLostConnection,
   isRetryable,
   isUnavailable,
+  isUniqueViolation,
   toStoreError,
   tooManyConflicts,
 } from './postgres-errors.js';
 import { postgresReader, type Query } from './postgres-reader.js';
 import { postgresWriter } from './postgres-writer.js';
+
+/** Runs that may end in a unique violation: a race ends in one; more is a missing check. */
+const UNIQUE_RUNS = 3;
 
 /** How transactions are retried. */
 export interface RetryOptions {
@@ -22,8 +26,9 @@ export interface RetryOptions {
 /**
  * The repository over a PostgreSQL pool (its schema migrated: see openPostgresRepository).
  * `transact` runs SERIALIZABLE and runs `work` again on a serialization failure (40001), a
- * deadlock (40P01) or a unique violation (23505: the retried work sees the row that won, and
- * the domain answers 409 itself), a bounded number of times with jittered backoff; also once
+ * deadlock (40P01) or a unique or exclusion violation (23505, 23P01: the retried work sees the
+ * row that won, and the domain answers 409 itself; a third one in a row is a missing check and
+ * is rethrown), a bounded number of times with jittered backoff; also once
  * more on a connection lost before COMMIT was sent. `snapshot` is REPEATABLE READ READ ONLY;
  * single reads are pooled statements. An unreachable database rejects with
  * StoreUnavailableError (503).
@@ -60,6 +65,7 @@ export function createPostgresRepository(pool: pg.Pool, retry: RetryOptions = {}
     async transact(work) {
       refuseWhenClosed();
       let reconnected = false;
+      let uniqueRuns = 0;
       for (let attempt = 1; ; attempt += 1) {
         const run = await runOnce(pool, 'BEGIN ISOLATION LEVEL SERIALIZABLE', (query, count) =>
           work(postgresWriter(query, count)),
@@ -67,6 +73,7 @@ export function createPostgresRepository(pool: pg.Pool, retry: RetryOptions = {}
         if (run.ok) return run.value;
         const { error, dbError, committing } = run;
         if (dbError !== undefined && isRetryable(dbError)) {
+          if (isUniqueViolation(dbError) && (uniqueRuns += 1) >= UNIQUE_RUNS) throw dbError;
           if (attempt >= attempts) throw tooManyConflicts(dbError, attempts);
           await pause(attempt, maxDelayMs);
           continue;
