@@ -142,11 +142,13 @@ export const userRules: Rule[] = [
     ['put_create_and_replace'],
     ['put-create-answers-200'],
   ),
-  noCheck(
+  judged(
     'users.put.create-same-as-post',
     'PUT-create has the same effects as POST (INACTIVE, holds USER, no password)',
     PRECISE,
-    'put_create_and_replace judges the status, not the state of the user it made',
+    ['put_create_and_replace'],
+    ['put-create-active'],
+    "judged: the state machine's initial state; the roles and the password of the user made are not compared",
   ),
   judged(
     'users.read-only-ignored',

@@ -1,3 +1,4 @@
+import { stateMachine } from '../../../spec/apikit-extensions.js';
 import type { ScenarioCheck } from '../check.js';
 import { deleteLinkOf, follow, freshTarget } from '../support/spec-links.js';
 import { validBody } from '../support/round-trip-body.js';
@@ -5,7 +6,9 @@ import {
   callAs,
   describe,
   documentedSuccesses,
+  isObject,
   isSuccess,
+  jsonBody,
   requestSchema,
 } from '../support/stateful-support.js';
 
@@ -15,7 +18,9 @@ import {
  * 201); the same PUT at that id once the resource is deleted creates it there (201). The id
  * is one the target allocated itself and freed, never one the runner makes up: a PUT-create at
  * an id of the runner's choosing would move the target's id counter for good (decision 0076).
- * The resource made again is left to the fixtures' cleanup, which deletes it.
+ * Where the resource's create declares a state machine, the resource a PUT creates starts in
+ * its initial state too (decision 0080). The resource made again is left to the fixtures'
+ * cleanup, which deletes it.
  */
 export const putCreateAndReplace: ScenarioCheck = {
   kind: 'scenario',
@@ -69,9 +74,22 @@ export const putCreateAndReplace: ScenarioCheck = {
           },
           created,
         );
+      const machine = stateMachine(target.resource.producer);
+      const made = jsonBody(created);
+      const state = isObject(made) ? made[machine?.field ?? ''] : undefined;
+      if (machine?.initial && state !== machine.initial)
+        return record.fail(
+          op,
+          {
+            message: `a resource a PUT created is in state ${String(state)}, not the initial state`,
+            expected: `${machine.field}: ${machine.initial} (x-apikit-state-machine of ${target.resource.producer.operationId})`,
+            actual: `${describe(created)} ${created.response.body.slice(0, 300)}`,
+          },
+          created,
+        );
       record.pass(
         op,
-        `${replaced.response.status} at an existing resource, 201 at its id once deleted`,
+        `${replaced.response.status} at an existing resource, 201 at its id once deleted${machine?.initial ? `, in ${machine.initial}` : ''}`,
         created,
       );
     });

@@ -154,6 +154,7 @@ import {
   patchNullAgeIgnored,
   emptyPatch400,
   patchAppliesValidPart,
+  putCreateActive,
 } from './user-write-faults.js';
 import {
   roleLinkNeedsNoAdmin,
@@ -316,6 +317,7 @@ export const faults: Fault[] = [
   patchNullAgeIgnored,
   emptyPatch400,
   patchAppliesValidPart,
+  putCreateActive,
   trailingSlashRouted,
   caseInsensitiveRouting,
   jsonExtensionRouted,

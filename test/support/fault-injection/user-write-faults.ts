@@ -162,3 +162,20 @@ export const patchAppliesValidPart: Fault = {
     },
   }),
 };
+
+export const putCreateActive: Fault = {
+  name: 'put-create-active',
+  description:
+    'PUT /users/{id} at an absent id creates the user ACTIVE (activated right away), unlike POST',
+  expectedCheck: 'put_create_and_replace',
+  include: ['createUser', 'getUser', 'replaceUser', 'deleteUser'],
+  create: () => ({
+    response: async (res, req, ctx) => {
+      if (req.method !== 'PUT' || !USER_PATH.test(pathOf(req)) || res.status !== 201) return res;
+      const activated = await act(ctx, req, 'activate', idOf(req));
+      return is2xx(activated)
+        ? editJson(res, (body) => ({ ...(body as object), status: 'ACTIVE' }))
+        : res;
+    },
+  }),
+};
