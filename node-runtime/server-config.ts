@@ -22,6 +22,13 @@ export interface ServerOptions {
   /** Keep the store in memory (tests, throwaway demos). */
   memory?: boolean;
   /**
+   * PostgreSQL as the store of record (`postgres://user:password@host:5432/db`; default the
+   * DATABASE_URL variable): several instances may share it. Excludes `dbFile` and `memory`.
+   */
+  databaseUrl?: string;
+  /** Connections this instance keeps to PostgreSQL at most (default 10). */
+  databasePoolSize?: number;
+  /**
    * Seed of a new store (and what `/admin/reset` restores): the demo data set, only the two
    * login accounts, or a data set of your own (docs/data-format.md; `createServer` checks it
    * against the contract and throws an InvalidDataSetError listing every problem before
@@ -52,7 +59,11 @@ export interface ServerOptions {
 export interface ServerConfig {
   port: number;
   host: string;
+  /** The JSON store file; undefined in memory or on PostgreSQL. */
   dbFile: string | undefined;
+  /** PostgreSQL's connection string, when it is the store. */
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
   data: 'demo' | 'empty' | DataSetFile | OwnDataSeed;
   jwtSecret: string;
   adminPassword: string;
@@ -102,10 +113,23 @@ export function resolveServerConfig(
       `Refusing to listen on ${host} with the documented demo passwords: set APIKIT_ADMIN_PASSWORD and APIKIT_USER_PASSWORD`,
     );
   }
+  // An explicit --memory beats a DATABASE_URL left in the environment.
+  const databaseUrl =
+    options.databaseUrl ?? (options.memory ? undefined : env.DATABASE_URL || undefined);
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ServerConfigError(
+      `The database URL must be a PostgreSQL one (postgres://user:password@host:5432/database), not ${redactUrl(databaseUrl)}`,
+    );
+  }
   return {
     port: options.port ?? 3000,
     host,
-    dbFile: options.memory ? undefined : resolve(options.dbFile ?? 'data/db.json'),
+    dbFile:
+      options.memory || databaseUrl !== undefined
+        ? undefined
+        : resolve(options.dbFile ?? 'data/db.json'),
+    databaseUrl,
+    databasePoolSize: options.databasePoolSize ?? 10,
     data: options.data ?? 'demo',
     jwtSecret,
     adminPassword,
@@ -116,6 +140,16 @@ export function resolveServerConfig(
     corsOrigins: options.corsOrigins ?? '*',
     warnings,
   };
+}
+
+/**
+ * A connection string fit for logs and messages: its password replaced by `***`.
+ *
+ * @example
+ * redactUrl('postgres://apikit:s3cret@db:5432/apikit'); // 'postgres://apikit:***@db:5432/apikit'
+ */
+export function redactUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@');
 }
 
 /** 127.0.0.0/8, ::1 and localhost; anything else (0.0.0.0 included) is reachable from outside. */

@@ -18,9 +18,7 @@ import {
   type ServerConfig,
   type ServerOptions,
 } from '../node-runtime/server-config.js';
-import { createStore } from './store/create-store.js';
-import { createDurableStore } from '../core/store/durable-store.js';
-import { createDatasetRepository } from '../core/repository/dataset-repository.js';
+import { openServerRepository } from './open-server-repository.js';
 import { drainServer } from '../node-runtime/drain-server.js';
 import { listenServer } from '../node-runtime/listen-server.js';
 
@@ -30,8 +28,8 @@ export interface RunningServer {
   url: string;
   app: Express;
   server: Server;
-  /** The data set store under the repository (the JSON file or memory). */
-  store: Store;
+  /** The data set store under the repository (the JSON file or memory); none on PostgreSQL. */
+  store: Store | undefined;
   ctx: DomainContext;
   config: ServerConfig;
   /** Whether this start made a new store from the seed (false: an existing store file was kept). */
@@ -67,13 +65,9 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const { ctx, api, seeded } = await createCore(
     {
       async openRepository(seed) {
-        store = options.adapter
-          ? await createDurableStore({ adapter: options.adapter, seed })
-          : await createStore({
-              ...(config.dbFile ? { file: config.dbFile } : { memory: true }),
-              seed,
-            });
-        return createDatasetRepository(store);
+        const opened = await openServerRepository(config, seed, options.adapter);
+        store = opened.store;
+        return opened.repository;
       },
       passwords: createScryptPasswordHasher(),
       tokens: createJwtAccessTokenCodec(config.jwtSecret),
@@ -115,7 +109,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     url,
     app,
     server,
-    store: opened(store),
+    store,
     ctx,
     config,
     seeded,
@@ -128,9 +122,4 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       return closing;
     },
   };
-}
-
-function opened(store: Store | undefined): Store {
-  if (!store) throw new Error('the store was not opened');
-  return store;
 }

@@ -238,7 +238,7 @@ describe('apikit proxy in front of the reference server (a correct backend)', ()
       body: JSON.stringify({ username: 'admin@example.com', password: 'admin-demo-password' }),
     });
     const { accessToken } = (await login.json()) as { accessToken: string };
-    const before = server.store.data.users.length;
+    const before = server.store!.data.users.length;
     const bad = await fetch(`${base}/users`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
@@ -249,7 +249,7 @@ describe('apikit proxy in front of the reference server (a correct backend)', ()
     const problem = (await bad.json()) as { status: number; validation: unknown[] };
     expect(problem.status).toBe(422);
     expect(problem.validation.length).toBeGreaterThan(0);
-    expect(server.store.data.users.length).toBe(before);
+    expect(server.store!.data.users.length).toBe(before);
     const result = await run;
     // Refused (by Prism, as asked): counted as rejected, not a violation of the backend.
     expect(result.code, result.stdout + result.stderr).toBe(0);

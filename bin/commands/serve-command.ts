@@ -9,6 +9,8 @@ interface ServeArgs {
   host: string;
   db: string;
   memory: boolean;
+  'database-url'?: string;
+  'database-pool': number;
   data: string;
   'jwt-secret'?: string;
   'rate-limit': number;
@@ -41,6 +43,16 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         type: 'boolean',
         default: false,
         describe: 'keep the store in memory instead of a file',
+      })
+      .option('database-url', {
+        type: 'string',
+        describe:
+          'PostgreSQL as the store (postgres://user:password@host:5432/db; default: DATABASE_URL): several instances may share it (docs/deploy.md)',
+      })
+      .option('database-pool', {
+        type: 'number',
+        default: 10,
+        describe: 'connections this instance keeps to PostgreSQL at most',
       })
       .option('data', {
         type: 'string',
@@ -83,6 +95,10 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
           throw new Error('--port must be 0-65535');
         if (a['rate-limit'] < 0 || a['login-rate-limit'] < 0)
           throw new Error('rate limits must be >= 0');
+        if (!Number.isInteger(a['database-pool']) || a['database-pool'] < 1)
+          throw new Error('--database-pool must be a whole number >= 1');
+        if (a['database-url'] !== undefined && a.memory)
+          throw new Error('--memory and --database-url choose two different stores: pick one');
         return true;
       }),
   handler: async (args) => {
@@ -90,7 +106,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     // server's modules, and `serve` loads them while nothing else is going on.
     const [
       { createServer },
-      { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD, ServerConfigError },
+      { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD, ServerConfigError, redactUrl },
       { requestLog },
       { boundHeapGrowth },
     ] = await Promise.all([
@@ -104,7 +120,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     const own =
       args.data === 'demo' || args.data === 'empty' ? undefined : await readOwnData(args.data);
     // The whole store lives in this heap: its footprint should follow the data (decision 0039).
-    boundHeapGrowth();
+    if (!args['database-url'] && !process.env.DATABASE_URL) boundHeapGrowth();
     // Readable at a terminal, JSON lines for a collector; one write to stderr per turn of the
     // event loop, not per request; the rest on exit (decision 0057).
     const requestLines = requestLog({
@@ -120,6 +136,8 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         host: args.host,
         dbFile: args.db,
         memory: args.memory,
+        ...(args['database-url'] ? { databaseUrl: args['database-url'] } : {}),
+        databasePoolSize: args['database-pool'],
         data: own?.seed ?? (args.data as 'demo' | 'empty'),
         rateLimit: args['rate-limit'],
         loginRateLimit: args['login-rate-limit'],
@@ -135,7 +153,9 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     const { url, config } = server;
     if (own && !server.seeded) {
       console.error(
-        `warning: ${config.dbFile} already exists and is kept: --data ${args.data} seeds only a new store (and POST /admin/reset); delete the file or use --memory to start from it`,
+        config.databaseUrl
+          ? `warning: the database already holds data and keeps it: --data ${args.data} seeds only a new database (and POST /admin/reset)`
+          : `warning: ${config.dbFile} already exists and is kept: --data ${args.data} seeds only a new store (and POST /admin/reset); delete the file or use --memory to start from it`,
       );
     }
     if (own && own.logins.length === 0) {
@@ -143,7 +163,10 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         `warning: no user in ${args.data} has a password, so nobody can log in (give the ADMIN one)`,
       );
     }
-    const store = `${config.dbFile ?? 'in memory'} (${own ? `data from ${args.data}` : `${args.data} data`}${own && !server.seeded ? ', kept from an earlier start' : ''})`;
+    const where = config.databaseUrl
+      ? `PostgreSQL ${redactUrl(config.databaseUrl)}`
+      : (config.dbFile ?? 'in memory');
+    const store = `${where} (${own ? `data from ${args.data}` : `${args.data} data`}${own && !server.seeded ? ', kept from an earlier start' : ''})`;
     console.log(
       [
         `apikit reference server listening on ${url}`,

@@ -153,6 +153,6 @@ describe('graceful shutdown under load', () => {
     const onDisk = JSON.parse(await readFile(dbFile, 'utf8')) as Dataset;
     expect(acknowledged).toHaveLength(IN_FLIGHT + 1 + PIPELINED);
     for (const user of acknowledged) expect(onDisk.users[String(user.id)]?.email).toBe(user.email);
-    await expect(server.store.write(() => 1)).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(server.store!.write(() => 1)).rejects.toBeInstanceOf(StoreUnavailableError);
   });
 });

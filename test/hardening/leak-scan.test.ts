@@ -213,7 +213,7 @@ async function broadRun(): Promise<void> {
 
 /** Everything that must never appear, with a name for the failure message. */
 function forbidden(): [string, string][] {
-  const data = server.store.data;
+  const data = server.store!.data;
   const hashes = Object.values(data.users)
     .map((u) => u.passwordHash)
     .filter((hash): hash is string => hash !== null);
