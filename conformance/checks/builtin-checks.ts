@@ -28,6 +28,8 @@ import { idAllocationCheck } from './stateful/id-allocation.js';
 export function createDefaultRegistry(): CheckRegistry {
   return new CheckRegistry().register(
     ...responseChecks,
+    // First of the scenario checks: it reads every user's roles, before the run made its own.
+    roleHolders,
     ...probeChecks,
     ...httpConventionChecks,
     ...statefulChecks,
@@ -43,7 +45,6 @@ export function createDefaultRegistry(): CheckRegistry {
     sessionTokens,
     sessionRevocation,
     roleInvariants,
-    roleHolders,
     idAllocationCheck,
   );
 }
