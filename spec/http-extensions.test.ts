@@ -16,6 +16,19 @@ describe('x-apikit-http', () => {
       unrecognizedMethodStatus: 501,
       utf8Charset: true,
       listEveryViolation: true,
+      checkOrder: [
+        'route',
+        'method',
+        'authentication',
+        'authorization',
+        'accept',
+        'size',
+        'media-type',
+        'parameters',
+        'resource',
+        'preconditions',
+        'body',
+      ],
     });
     const table = [
       ...(spec.info.description ?? '').matchAll(/^\| \d{3} \| `([^`]+)` \| ([^|]+) \|/gm),
@@ -32,6 +45,7 @@ describe('x-apikit-http', () => {
       unrecognizedMethodStatus: undefined,
       utf8Charset: false,
       listEveryViolation: false,
+      checkOrder: [],
       problemTitles: {},
     });
     const odd = declaredHttp(

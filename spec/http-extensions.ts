@@ -32,6 +32,13 @@ export interface DeclaredHttp {
    * `#/items/0/quantity` in the body, `#/query/NAME`, `#/path/NAME`, `#/header/NAME`.
    */
   listEveryViolation: boolean;
+  /**
+   * The order in which a request's failures are judged, first to last, in steps such as
+   * `method`, `authentication`, `authorization`, `accept`, `media-type`, `parameters`,
+   * `resource`, `preconditions`, `body`: a request failing two answers the earlier one's status.
+   * Empty when not declared.
+   */
+  checkOrder: string[];
   /** The one title of each problem `type` (RFC 9457 3.1.3), by type; empty when not declared. */
   problemTitles: Record<string, string>;
 }
@@ -59,6 +66,7 @@ export function declaredHttp(doc: OpenAPIV3.Document): DeclaredHttp {
     newestVersionAlias: get('newestVersionAlias') === true,
     utf8Charset: get('utf8Charset') === true,
     listEveryViolation: get('listEveryViolation') === true,
+    checkOrder: strings(get('checkOrder')),
     unrecognizedMethodStatus:
       Number.isInteger(status) && (status as number) >= 400 ? (status as number) : undefined,
     problemTitles:
@@ -68,4 +76,8 @@ export function declaredHttp(doc: OpenAPIV3.Document): DeclaredHttp {
           )
         : {},
   };
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }

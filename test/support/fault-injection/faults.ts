@@ -12,6 +12,14 @@ import {
   aliasLinksUnversioned,
 } from './http-routing-faults.js';
 import {
+  authBeforeMethod,
+  roleBeforeAuth,
+  acceptBeforeRole,
+  queryBeforeMediaType,
+  resourceBeforeQuery,
+  bodyBeforePreconditions,
+} from './check-order-faults.js';
+import {
   latin1CharsetAccepted,
   utf8CharsetRefused,
   actionBodyIgnored,
@@ -204,6 +212,12 @@ export interface Fault {
 
 /** Every fault, in the order the suite runs them; each defined with its family. */
 export const faults: Fault[] = [
+  authBeforeMethod,
+  roleBeforeAuth,
+  acceptBeforeRole,
+  queryBeforeMediaType,
+  resourceBeforeQuery,
+  bodyBeforePreconditions,
   locationDropped,
   createAnswers200,
   statusFilterIgnored,
