@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../core/domain/store.js';
 import { openPostgresRepository } from '../../reference-server/store/postgres/open-postgres-repository.js';
@@ -45,6 +46,44 @@ describe('PostgreSQL repository semantics', () => {
     expect((error as { code?: string }).code).toBe('23P01');
     expect(runs).toBe(3);
     expect(await repository.usersByEmail('ada@example.com')).toHaveLength(1);
+    await repository.close();
+  });
+
+  it('loads a large data set with its indexes built after, and rolls that back whole', async () => {
+    const url = await postgres.freshDatabase();
+    const repository = await open(url);
+    const indexes = async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const { rows } = await client.query(
+        "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'users' ORDER BY 1",
+      );
+      await client.end();
+      return rows;
+    };
+    const before = await indexes();
+    const large = testDataset();
+    for (let id = 5; id <= 12_000; id += 1) large.users[id] = userRecord(id);
+    large.counters.users = 12_000;
+    await repository.transact((tx) => tx.replaceDataSet(large));
+    expect(await indexes()).toEqual(before);
+    const page = await repository.listUsers({
+      sort: [{ field: 'email', direction: 'desc' }],
+      offset: 0,
+      limit: 2,
+    });
+    expect({ total: page.total, ids: page.users.map((user) => user.id) }).toEqual({
+      total: 12_000,
+      ids: [9, 99], // "user9@" after "user99@": "@" is after "9"
+    });
+    const failing = repository.transact(async (tx) => {
+      await tx.replaceDataSet({ ...large, users: { ...large.users, 12_001: userRecord(12_001) } });
+      throw new Error('rolled back');
+    });
+    await expect(failing).rejects.toThrow('rolled back');
+    expect(await indexes()).toEqual(before);
+    expect(await repository.user(12_001)).toBeUndefined();
+    expect((await repository.listUsers({ sort: [], offset: 0, limit: 1 })).total).toBe(12_000);
     await repository.close();
   });
 

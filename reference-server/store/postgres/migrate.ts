@@ -1,5 +1,6 @@
 import type { ClientBase } from 'pg';
 import { initialSchema } from './migrations/0001-initial-schema.js';
+import { rateLimitWindows } from './migrations/0002-rate-limit-windows.js';
 
 /** One step of the schema: applied once, in version order, in a transaction of its own. */
 export interface Migration {
@@ -11,6 +12,7 @@ export interface Migration {
 /** Every migration, oldest first. A new one is appended here; an applied one never changes. */
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial-schema', sql: initialSchema },
+  { version: 2, name: 'rate-limit-windows', sql: rateLimitWindows },
 ];
 
 /**

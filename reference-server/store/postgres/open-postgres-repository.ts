@@ -5,7 +5,9 @@ import { migrate, withSetupLock } from './migrate.js';
 import { toStoreError } from './postgres-errors.js';
 import { createPostgresPool, type PostgresPoolOptions } from './postgres-pool.js';
 import { createPostgresRepository, type RetryOptions } from './postgres-repository.js';
-import { loadDataset } from './postgres-writer.js';
+import { loadDataset } from './postgres-bulk.js';
+import { postgresWindowCounter } from './postgres-window-counter.js';
+import type { WindowCounter } from '../../http/window-counter.js';
 
 export interface OpenPostgresOptions extends PostgresPoolOptions {
   /** The data set of a new database (demo, empty or your data), built only when needed. */
@@ -19,6 +21,8 @@ export interface OpenedPostgres {
   seeded: boolean;
   /** The migrations this instance applied (empty when the schema was up to date). */
   migrated: number[];
+  /** A rate-limit policy's counter in this database, shared by every instance (0086). */
+  windowCounter(policy: string, windowMs: number): WindowCounter;
 }
 
 /**
@@ -59,7 +63,11 @@ export async function openPostgresRepository(
     // Fresh statistics and visibility maps for the planner (index-only counts), not left to
     // autovacuum's next round: outside the lock, another instance may serve meanwhile.
     if (setup.seeded) await pool.query('VACUUM (ANALYZE) users, orders, order_items');
-    return { repository, ...setup };
+    return {
+      repository,
+      ...setup,
+      windowCounter: (policy, windowMs) => postgresWindowCounter(pool, policy, windowMs),
+    };
   } catch (error) {
     await repository.close().catch(() => undefined);
     throw toStoreError(error);

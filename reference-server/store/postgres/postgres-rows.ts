@@ -7,11 +7,19 @@ import type {
   UserRecord,
   UserStatus,
 } from '../../../core/domain/dataset.js';
+import type { IdKind } from '../../../core/repository/repository.js';
 
 /**
  * Records to rows and back: the one place that knows the column names. A row's keys are its
  * columns, so the same object serves a parameter list and `json_populate_recordset` (bulk).
  */
+
+/** The sequence of each collection's ids. */
+export const ID_SEQUENCES: Record<IdKind, string> = {
+  users: 'apikit_users_id_seq',
+  orders: 'apikit_orders_id_seq',
+  orderItems: 'apikit_order_items_id_seq',
+};
 
 export const USER_COLUMNS =
   'id, name, email, email_key, age, status, created_at, created_at_ms, updated_at, role_ids, password_hash';
