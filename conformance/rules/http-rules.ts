@@ -220,14 +220,14 @@ export const httpRules: Rule[] = [
     'after an accepted write a GET reads back what it set',
     I('Method semantics'),
     ['fuzz_read_back'],
-    [],
+    ['read-back-drops-age'],
   ),
   judged(
     'http.headers.no-injection',
     'no value a client sends splits a response header; Location and Link stay well-formed',
     SHARED,
     ['fuzz_header_injection'],
-    [],
+    ['header-injection-echoed'],
   ),
   outside(
     'http.503',

@@ -7,6 +7,7 @@ import {
 } from '../start-test-server.js';
 import { runCli } from '../run-cli.js';
 import { createDefaultRegistry } from '../../conformance/checks/builtin-checks.js';
+import { FUZZ_CHECK_NAMES } from '../../conformance/fuzz/fuzz-checks.js';
 import type { ConformanceReport } from '../../conformance/report.js';
 import { runConformance } from '../../conformance/run-conformance.js';
 import { startFaultProxy, type FaultProxy } from '../support/fault-injection/fault-proxy.js';
@@ -26,9 +27,7 @@ const CREDENTIALS = {
   adminUsername: 'admin@example.com',
   adminPassword: TEST_ADMIN_PASSWORD,
 };
-const registered = createDefaultRegistry()
-  .all()
-  .map((c) => c.name);
+const registered = [...createDefaultRegistry().names, ...FUZZ_CHECK_NAMES];
 
 describe('the conformance runner against deliberately broken targets', () => {
   let server: TestServer;
@@ -58,12 +57,14 @@ describe('the conformance runner against deliberately broken targets', () => {
   const run = (
     include: string[] | undefined,
     allowDestructive = false,
+    fuzz = 0,
   ): Promise<ConformanceReport> =>
     runConformance({
       baseUrl: `${proxy.url}/api/v1`,
       ...CREDENTIALS,
       ...(include ? { include } : {}),
       ...(allowDestructive ? { allowDestructive } : {}),
+      ...(fuzz ? { fuzz: { perOperation: fuzz } } : {}),
       seed: SEED,
     });
 
@@ -77,22 +78,23 @@ describe('the conformance runner against deliberately broken targets', () => {
   const narrowings = [
     ...new Map(
       faults.map((f) => [
-        JSON.stringify([f.include ?? null, f.allowDestructive ?? false]),
-        [f.include, f.allowDestructive ?? false] as const,
+        JSON.stringify([f.include ?? null, f.allowDestructive ?? false, f.fuzz ?? 0]),
+        [f.include, f.allowDestructive ?? false, f.fuzz ?? 0] as const,
       ]),
     ).values(),
   ];
   it.each(
     narrowings.map(
-      ([include, destructive]) =>
+      ([include, destructive, fuzz]) =>
         [
-          `${include?.join(',') ?? 'everything'}${destructive ? ', destructive' : ''}`,
+          `${include?.join(',') ?? 'everything'}${destructive ? ', destructive' : ''}${fuzz ? `, fuzz ${fuzz}` : ''}`,
           include,
           destructive,
+          fuzz,
         ] as const,
     ),
-  )('the unbroken server passes (include %s)', async (_label, include, destructive) => {
-    const report = await run(include, destructive);
+  )('the unbroken server passes (include %s)', async (_label, include, destructive, fuzz) => {
+    const report = await run(include, destructive, fuzz);
     const failed = report.results.filter((r) => r.status === 'failed');
     expect(failed.map((r) => `${r.check} ${r.operationId}: ${r.message}`)).toEqual([]);
     expect(report.summary.results.passed).toBeGreaterThan(0);
@@ -101,7 +103,7 @@ describe('the conformance runner against deliberately broken targets', () => {
   const failingChecks = async (fault: Fault) => {
     proxy.use(fault.create());
     try {
-      const report = await run(fault.include, fault.allowDestructive);
+      const report = await run(fault.include, fault.allowDestructive, fault.fuzz);
       if (process.env.FAULT_TABLE)
         console.log(
           `FAULT ${fault.name} -> ${fault.expectedCheck} | fired: ${Object.keys(report.summary.failuresByCheck).sort().join(' ')}`,

@@ -19,6 +19,7 @@ import {
   resourceBeforeQuery,
   bodyBeforePreconditions,
 } from './check-order-faults.js';
+import { headerInjectionEchoed, readBackDropsAge } from './fuzz-faults.js';
 import {
   latin1CharsetAccepted,
   utf8CharsetRefused,
@@ -206,12 +207,16 @@ export interface Fault {
   include?: string[];
   /** The run needs --allow-destructive (it blocks or demotes the given accounts). */
   allowDestructive?: true;
+  /** Fuzz cases per operation: the run has a fuzz phase (the expected check is a fuzz oracle). */
+  fuzz?: number;
   /** The transformation, made fresh for each run (some faults keep state). */
   create(): FaultHooks;
 }
 
 /** Every fault, in the order the suite runs them; each defined with its family. */
 export const faults: Fault[] = [
+  headerInjectionEchoed,
+  readBackDropsAge,
   authBeforeMethod,
   roleBeforeAuth,
   acceptBeforeRole,
