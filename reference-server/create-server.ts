@@ -19,6 +19,7 @@ import {
   type ServerOptions,
 } from '../node-runtime/server-config.js';
 import { openServerRepository } from './open-server-repository.js';
+import type { RateLimitOptions } from './http/rate-limits.js';
 import { drainServer } from '../node-runtime/drain-server.js';
 import { listenServer } from '../node-runtime/listen-server.js';
 
@@ -62,11 +63,13 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       ? config.data
       : dataSetSeed(config.data, (await contract)[0].spec, 'createServer({ data })');
   let store: Store | undefined;
+  let windowCounters: RateLimitOptions['counters'];
   const { ctx, api, seeded } = await createCore(
     {
       async openRepository(seed) {
         const opened = await openServerRepository(config, seed, options.adapter);
         store = opened.store;
+        windowCounters = opened.windowCounters;
         return opened.repository;
       },
       passwords: createScryptPasswordHasher(),
@@ -97,7 +100,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   let draining = false;
   const app = createApp({
     api,
-    rateLimits: { perMinute: config.rateLimit, loginPerMinute: config.loginRateLimit },
+    rateLimits: {
+      perMinute: config.rateLimit,
+      loginPerMinute: config.loginRateLimit,
+      ...(windowCounters ? { counters: windowCounters } : {}),
+    },
     isDraining: () => draining,
     ...(log ? { log } : {}),
   });

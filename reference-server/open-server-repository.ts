@@ -6,12 +6,15 @@ import type { Repository } from '../core/repository/repository.js';
 import { createDurableStore } from '../core/store/durable-store.js';
 import type { ServerConfig } from '../node-runtime/server-config.js';
 import { createStore } from './store/create-store.js';
+import type { WindowCounter } from './http/window-counter.js';
 
 /** The server's store of record: a repository, and the data set store under it if any. */
 export interface ServerRepository {
   repository: Repository;
   /** The JSON file or memory store; undefined on PostgreSQL. */
   store: Store | undefined;
+  /** Rate-limit counters shared by every instance (PostgreSQL); undefined: in memory. */
+  windowCounters?: (policy: string, windowMs: number) => WindowCounter;
 }
 
 /**
@@ -29,12 +32,12 @@ export async function openServerRepository(
 ): Promise<ServerRepository> {
   if (config.databaseUrl !== undefined && adapter === undefined) {
     const { openPostgresRepository } = await import('./store/postgres/open-postgres-repository.js');
-    const { repository } = await openPostgresRepository({
+    const { repository, windowCounter } = await openPostgresRepository({
       connectionString: config.databaseUrl,
       poolSize: config.databasePoolSize,
       seed,
     });
-    return { repository, store: undefined };
+    return { repository, store: undefined, windowCounters: windowCounter };
   }
   const store = adapter
     ? await createDurableStore({ adapter, seed })

@@ -113,4 +113,27 @@ describe('fixedWindowLimiter', () => {
     for (let i = 0; i < 5; i++)
       expect(await run(handler, 'k')).toEqual({ outcome: 'next', headers: {} });
   });
+
+  it('waits for a counter that answers later, and lets a request through when counting fails', async () => {
+    let failing = false;
+    const handler = fixedWindowLimiter({
+      ...common,
+      key: () => 'shared',
+      skip: () => false,
+      onLimited: () => limited(),
+      counter: {
+        hit: async () => {
+          if (failing) throw new Error('database down');
+          return { hits: 4, resetInMs: 30_000 };
+        },
+      },
+    });
+    const over = await run(handler, 'x');
+    expect(over.outcome).toBe('limited');
+    expect(over.headers['retry-after']).toBe('30');
+    failing = true;
+    const uncounted = await run(handler, 'x');
+    expect(uncounted.outcome).toBe('next');
+    expect(uncounted.headers.ratelimit).toBeUndefined();
+  });
 });

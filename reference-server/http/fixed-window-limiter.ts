@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { memoryWindowCounter, type WindowCounter, type WindowHit } from './window-counter.js';
 
 /** Options of {@link fixedWindowLimiter}. */
 export interface FixedWindowOptions {
@@ -14,13 +15,8 @@ export interface FixedWindowOptions {
   skip: (req: Request) => boolean;
   /** Answers a request over the limit; `resetAtMs` is when its key's window ends. */
   onLimited: (req: Request, res: Response, resetAtMs: number) => void;
-}
-
-interface Client {
-  hits: number;
-  resetAtMs: number;
-  /** The `pk` of RateLimit-Policy, derived once per key. */
-  partitionKey: string;
+  /** Where the counts live (default: this process's memory). */
+  counter?: WindowCounter;
 }
 
 /**
@@ -29,9 +25,10 @@ interface Client {
  * request and lasts `windowMs`; every counted answer carries
  * `RateLimit: "<id>"; r=<remaining>; t=<seconds to reset>` and
  * `RateLimit-Policy: "<id>"; q=<limit>; w=<window s>; pk=:<partition key>:`; the request that
- * exceeds the limit gets `Retry-After` and is answered by `onLimited`. Keys idle for a whole
- * window are forgotten (two generations, swapped every window). Synchronous: the library's
- * chain of awaits, validations and a SHA-256 per request cost more than the rest of a read.
+ * exceeds the limit gets `Retry-After` and is answered by `onLimited`. The counts live in
+ * `counter` (this process's memory by default). Synchronous with the memory counter: the
+ * library's chain of awaits, validations and a SHA-256 per request cost more than the rest
+ * of a read.
  *
  * @example
  * app.use(fixedWindowLimiter({ limit: 1000, windowMs: 60_000, identifier: 'default', key, skip, onLimited }));
@@ -39,44 +36,52 @@ interface Client {
 export function fixedWindowLimiter(options: FixedWindowOptions): RequestHandler {
   const { limit, windowMs, identifier } = options;
   const windowSeconds = Math.ceil(windowMs / 1000);
-  let current = new Map<string, Client>();
-  let previous = new Map<string, Client>();
-  setInterval(() => {
-    previous = current;
-    current = new Map();
-  }, windowMs).unref();
+  const counter = options.counter ?? memoryWindowCounter(windowMs);
+  const partitionKeys = partitionKeyCache(windowMs);
 
-  const clientOf = (key: string, now: number): Client => {
-    let client = current.get(key);
-    if (client === undefined) {
-      client = previous.get(key);
-      if (client !== undefined) previous.delete(key);
-      else client = { hits: 0, resetAtMs: now + windowMs, partitionKey: partitionKey(key) };
-      current.set(key, client);
-    }
-    return client;
-  };
-
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (options.skip(req)) return next();
-    const now = Date.now();
-    const client = clientOf(options.key(req), now);
-    if (client.resetAtMs <= now) {
-      client.hits = 0;
-      client.resetAtMs = now + windowMs;
-    }
-    client.hits += 1;
-    const resetSeconds = Math.max(0, Math.ceil((client.resetAtMs - now) / 1000));
-    const remaining = Math.max(limit - client.hits, 0);
+  const answer = (req: Request, res: Response, next: NextFunction, key: string, hit: WindowHit) => {
+    const resetSeconds = Math.max(0, Math.ceil(hit.resetInMs / 1000));
+    const remaining = Math.max(limit - hit.hits, 0);
     append(res, 'RateLimit', `"${identifier}"; r=${remaining}; t=${resetSeconds}`);
     append(
       res,
       'RateLimit-Policy',
-      `"${identifier}"; q=${limit}; w=${windowSeconds}; pk=:${client.partitionKey}:`,
+      `"${identifier}"; q=${limit}; w=${windowSeconds}; pk=:${partitionKeys(key)}:`,
     );
-    if (client.hits <= limit) return next();
+    if (hit.hits <= limit) return next();
     res.setHeader('Retry-After', String(resetSeconds));
-    options.onLimited(req, res, client.resetAtMs);
+    options.onLimited(req, res, Date.now() + hit.resetInMs);
+  };
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (options.skip(req)) return next();
+    const key = options.key(req);
+    const hit = counter.hit(key);
+    if (!(hit instanceof Promise)) return answer(req, res, next, key, hit);
+    hit.then(
+      (shared) => answer(req, res, next, key, shared),
+      // Counting failed (the database is down): the request goes on uncounted; the store's
+      // own 503 answers it if it needs the database.
+      () => next(),
+    );
+  };
+}
+
+/** `pk` per key, derived once a window (a SHA-256 per request costs more than the read). */
+function partitionKeyCache(windowMs: number): (key: string) => string {
+  let current = new Map<string, string>();
+  let previous = new Map<string, string>();
+  setInterval(() => {
+    previous = current;
+    current = new Map();
+  }, windowMs).unref();
+  return (key) => {
+    let pk = current.get(key);
+    if (pk === undefined) {
+      pk = previous.get(key) ?? partitionKey(key);
+      current.set(key, pk);
+    }
+    return pk;
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { clientAddressKey } from './client-address-key.js';
 import { fixedWindowLimiter } from './fixed-window-limiter.js';
+import type { WindowCounter } from './window-counter.js';
 import { ApiProblem } from '../../core/domain/api-problem.js';
 import { renderProblem } from '../../core/pipeline/problem-response.js';
 import { API_BASE, apiRelativePath } from '../../core/pipeline/api-paths.js';
@@ -10,6 +11,11 @@ export interface RateLimitOptions {
   perMinute: number;
   /** Login attempts a minute per address; 0 turns it off. */
   loginPerMinute: number;
+  /**
+   * Where a policy's counts live: this process's memory by default; PostgreSQL's when the
+   * store is, so that every instance spends one budget (decision 0086).
+   */
+  counters?: (policy: string, windowMs: number) => WindowCounter;
 }
 
 /**
@@ -22,6 +28,7 @@ export interface RateLimitOptions {
  */
 export function rateLimits(options: RateLimitOptions): RequestHandler[] {
   const handlers: RequestHandler[] = [];
+  const limiter = (o: LimiterOptions) => policyLimiter(o, options.counters);
   if (options.loginPerMinute > 0) {
     handlers.push(
       limiter({
@@ -46,15 +53,20 @@ export function rateLimits(options: RateLimitOptions): RequestHandler[] {
   return handlers;
 }
 
-function limiter(o: {
+interface LimiterOptions {
   limit: number;
   identifier: string;
   key: (req: Request) => string;
   skip: (req: Request) => boolean;
-}): RequestHandler {
+}
+
+const WINDOW_MS = 60_000;
+
+function policyLimiter(o: LimiterOptions, counters: RateLimitOptions['counters']): RequestHandler {
   return fixedWindowLimiter({
     limit: o.limit,
-    windowMs: 60_000,
+    windowMs: WINDOW_MS,
+    ...(counters ? { counter: counters(o.identifier, WINDOW_MS) } : {}),
     identifier: o.identifier,
     key: o.key,
     skip: o.skip,
