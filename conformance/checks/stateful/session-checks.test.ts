@@ -124,6 +124,25 @@ describe.each(targets)('the session, role and id checks against $name', ({ api, 
     expect(login.status).toBe(200);
   }, 60_000);
 
+  it('never blocks the admin account: with one account as USER and admin it skips', async () => {
+    const report = await runConformance({
+      baseUrl: api(),
+      username: credentials.adminUsername,
+      password: credentials.adminPassword,
+      adminUsername: credentials.adminUsername,
+      adminPassword: credentials.adminPassword,
+      checks: ['session_revocation'],
+      allowDestructive: true,
+      seed: 84,
+    });
+    expect(report.results.filter((r) => r.status === 'failed')).toEqual([]);
+    const mine = report.results.filter((r) => r.check === 'session_revocation');
+    expect(mine.map((r) => `${r.status}: ${r.message}`)).toEqual([
+      'skipped: the USER and admin credentials are one account: blocking it would lock the run out',
+    ]);
+    expect((await accounts(api(), admin)).map((a) => a.status)).not.toContain('BLOCKED');
+  }, 60_000);
+
   it('without it: the destructive checks skip, saying why', async () => {
     const report = await runConformance({
       baseUrl: api(),

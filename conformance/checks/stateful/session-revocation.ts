@@ -1,8 +1,8 @@
-import { stateMachine } from '../../../spec/apikit-extensions.js';
 import type { SpecOperation } from '../../../spec/operations.js';
 import type { Exchange } from '../../http/target-client.js';
 import type { RunContext } from '../../run-context.js';
-import type { CheckRecorder, ScenarioCheck } from '../check.js';
+import type { ScenarioCheck } from '../check.js';
+import { restorePlan, unsafeToBlock, type RestorePlan } from './session-guards.js';
 import {
   idParameter,
   logIn,
@@ -61,6 +61,11 @@ export const sessionRevocation: ScenarioCheck = {
       await logOutAll(ctx, session, [first.refresh]);
       return record.skip(block, 'the access token names no subject to block (sub)');
     }
+    const unsafe = await unsafeToBlock(ctx, id);
+    if (unsafe) {
+      await logOutAll(ctx, session, [first.refresh]);
+      return record.skip(block, unsafe);
+    }
     const plan = restorePlan(ctx, block, unblock, await readSubject(ctx, subjectOp, id, 'admin'));
     if ('reason' in plan) {
       await logOutAll(ctx, session, [first.refresh]);
@@ -80,45 +85,6 @@ export const sessionRevocation: ScenarioCheck = {
     }
   },
 };
-
-interface RestorePlan {
-  field: string;
-  original: string;
-  /** The operation bringing the account back from the state unblocking leaves, if needed. */
-  back: (after: string) => SpecOperation | undefined;
-}
-
-/** How to put the account back: its state field and original state, from the declared machine. */
-function restorePlan(
-  ctx: RunContext,
-  block: SpecOperation,
-  unblock: SpecOperation,
-  read: Exchange,
-): RestorePlan | { reason: string } {
-  const machine = ctx.allOperations
-    .map((op) => stateMachine(op))
-    .find((m) => m?.transitions.some((t) => t.operation === block.operationId));
-  const user = jsonBody(read);
-  if (!machine || !isSuccess(read.response.status) || !isObject(user))
-    return {
-      reason: 'no state machine declares the block operation, so the account could not be restored',
-    };
-  const original = String(user[machine.field]);
-  const blocked = machine.transitions.find((t) => t.operation === block.operationId)?.to;
-  if (original === blocked) return { reason: `the USER account is already ${original}` };
-  const released = machine.transitions.find(
-    (t) => t.operation === unblock.operationId && blocked !== undefined && t.from.includes(blocked),
-  )?.to;
-  const back = (after: string) => {
-    const t = machine.transitions.find((x) => x.from.includes(after) && x.to === original);
-    return t ? ctx.operation(t.operation) : undefined;
-  };
-  if (!released || (released !== original && !back(released)))
-    return {
-      reason: `no declared transition brings the account back to ${original} after unblocking`,
-    };
-  return { field: machine.field, original, back };
-}
 
 interface Walk {
   block: SpecOperation;
