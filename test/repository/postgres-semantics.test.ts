@@ -2,7 +2,12 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../core/domain/store.js';
 import { openPostgresRepository } from '../../reference-server/store/postgres/open-postgres-repository.js';
-import { testDataset, userRecord } from '../support/domain/test-dataset.js';
+import {
+  orderRecord,
+  refreshToken,
+  testDataset,
+  userRecord,
+} from '../support/domain/test-dataset.js';
 import { usePostgresCluster } from '../support/postgres/postgres-cluster.js';
 
 // What the PostgreSQL repository adds to the port's suite: one snapshot under concurrent
@@ -63,8 +68,12 @@ describe('PostgreSQL repository semantics', () => {
     };
     const before = await indexes();
     const large = testDataset();
-    for (let id = 5; id <= 12_000; id += 1) large.users[id] = userRecord(id);
-    large.counters.users = 12_000;
+    for (let id = 5; id <= 12_000; id += 1) {
+      large.users[id] = userRecord(id);
+      large.orders[id] = orderRecord(id, id);
+      large.orderItems[id] = { id, orderId: id, product: 'Pen', quantity: 1 };
+    }
+    large.counters = { users: 12_000, orders: 12_000, orderItems: 12_000 };
     await repository.transact((tx) => tx.replaceDataSet(large));
     expect(await indexes()).toEqual(before);
     const page = await repository.listUsers({
@@ -84,6 +93,22 @@ describe('PostgreSQL repository semantics', () => {
     expect(await indexes()).toEqual(before);
     expect(await repository.user(12_001)).toBeUndefined();
     expect((await repository.listUsers({ sort: [], offset: 0, limit: 1 })).total).toBe(12_000);
+    await repository.close();
+  });
+
+  it('seeds a new database with many refresh tokens and orders', async () => {
+    const seed = testDataset();
+    for (let id = 6; id <= 10_005; id += 1) {
+      seed.refreshTokens[`h${id}`] = refreshToken(`h${id}`, 1);
+      seed.orders[id] = orderRecord(id, 2);
+    }
+    seed.counters.orders = 10_005;
+    const { repository } = await openPostgresRepository({
+      connectionString: await postgres.wipedDatabase(),
+      seed: async () => seed,
+    });
+    expect(await repository.refreshToken('h10005')).toEqual(seed.refreshTokens['h10005']);
+    expect(await repository.ordersOfUser(2)).toHaveLength(10_002);
     await repository.close();
   });
 

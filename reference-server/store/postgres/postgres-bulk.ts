@@ -98,7 +98,10 @@ async function withoutPlainIndexes(
   );
   for (const index of indexes) await query(`DROP INDEX ${quoteIdent(index.name)}`);
   await load();
+  // CREATE INDEX refuses a table with deferred foreign-key checks pending: run them now.
+  await query('SET CONSTRAINTS ALL IMMEDIATE');
   for (const index of indexes) await query(index.definition);
+  await query('SET CONSTRAINTS ALL DEFERRED');
 }
 
 function quoteIdent(name: string): string {
