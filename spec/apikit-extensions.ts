@@ -225,6 +225,8 @@ export {
   type RolesDeclaration,
 } from './session-extensions.js';
 
+export { cascadeOf, type Cascade } from './lifecycle-extensions.js';
+
 /** Every extension name this file reads, for the check that a description uses no other. */
 export const APIKIT_EXTENSIONS = [
   'x-apikit-role',
@@ -232,6 +234,7 @@ export const APIKIT_EXTENSIONS = [
   'x-apikit-validation',
   'x-apikit-unique',
   'x-apikit-state-machine',
+  'x-apikit-cascade',
   'x-apikit-http',
   'x-apikit-session',
   'x-apikit-roles',

@@ -12,6 +12,7 @@ import { stateTransitions } from './stateful/state-transitions.js';
 import { uniqueFieldsCheck } from './stateful/unique-fields.js';
 import { readOnlyIgnored } from './stateful/read-only-ignored.js';
 import { patchSemantics } from './stateful/patch-semantics.js';
+import { deleteCascade } from './stateful/delete-cascade.js';
 import { sessionTokens } from './stateful/session-tokens.js';
 import { sessionRevocation } from './stateful/session-revocation.js';
 import { roleInvariants } from './stateful/role-invariants.js';
@@ -42,6 +43,7 @@ export function createDefaultRegistry(): CheckRegistry {
     stateTransitions,
     readOnlyIgnored,
     patchSemantics,
+    deleteCascade,
     sessionTokens,
     sessionRevocation,
     roleInvariants,

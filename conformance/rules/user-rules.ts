@@ -200,11 +200,13 @@ export const userRules: Rule[] = [
     ['use_after_free'],
     ['delete-does-not-delete', 'stale-read-after-delete', 'stale-cache-after-delete'],
   ),
-  noCheck(
+  judged(
     'users.delete.cascade',
     'DELETE of a user deletes their orders, their items, role links and refresh tokens',
     USERS,
-    "no check reads a deleted user's orders, items or tokens",
+    ['delete_cascade'],
+    ['delete-keeps-orders'],
+    'judged: the orders, read through their links; items, role links and refresh tokens are not read',
   ),
   judged(
     'users.activate.inactive',

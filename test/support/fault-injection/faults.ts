@@ -154,6 +154,7 @@ import {
   unblockToActive,
   unblockInactive409,
   unblockDemotesActive,
+  deleteKeepsOrders,
 } from './user-lifecycle-faults.js';
 import {
   readOnlyRefused400,
@@ -337,6 +338,7 @@ export const faults: Fault[] = [
   emptyPatch400,
   patchAppliesValidPart,
   putCreateActive,
+  deleteKeepsOrders,
   trailingSlashRouted,
   caseInsensitiveRouting,
   jsonExtensionRouted,

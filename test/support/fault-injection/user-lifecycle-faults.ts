@@ -214,3 +214,34 @@ export const unblockDemotesActive = actionFault(
   { status: 'ACTIVE', answered: 'accepted' },
   (_res, req, ctx, id) => actions(ctx, req, id, 'block', 'unblock'),
 );
+
+const USER = /^\/api\/v1\/users\/(\d+)$/;
+
+export const deleteKeepsOrders: Fault = {
+  name: 'delete-keeps-orders',
+  description:
+    "DELETE /users/{id} leaves the user's orders behind: GET /orders/{id} still answers 200",
+  expectedCheck: 'delete_cascade',
+  include: ['createUser', 'getUser', 'deleteUser', 'createUserOrder', 'getUserOrder', 'getOrder'],
+  create: () => {
+    const kept = new Map<string, ProxyResponse>();
+    return {
+      request: async (req, ctx) => {
+        const id = USER.exec(pathOf(req))?.[1];
+        if (req.method !== 'DELETE' || !id) return req;
+        const authorization = await ctx.adminAuthorization();
+        const read = { ...readBack(req), headers: { ...readBack(req).headers, authorization } };
+        const list = await ctx.forward({ ...read, path: `${API}/users/${id}/orders` });
+        const orders = is2xx(list) ? parsed(list.body) : undefined;
+        for (const order of Array.isArray(orders) ? (orders as { id?: unknown }[]) : []) {
+          const path = `${API}/orders/${String(order.id)}`;
+          const one = await ctx.forward({ ...read, path });
+          if (is2xx(one)) kept.set(path, one);
+        }
+        return req;
+      },
+      response: (res, req) =>
+        req.method === 'GET' && res.status === 404 ? (kept.get(pathOf(req)) ?? res) : res,
+    };
+  },
+};

@@ -1,0 +1,91 @@
+import { cascadeOf } from '../../../spec/apikit-extensions.js';
+import type { SpecOperation } from '../../../spec/operations.js';
+import type { RunContext } from '../../run-context.js';
+import type { CreatedResource, Unavailable } from '../../stateful/fixtures.js';
+import type { CheckRecorder, ScenarioCheck } from '../check.js';
+import { follow, linkCall, readLinks } from '../support/spec-links.js';
+import { callAs, describe, isSuccess } from '../support/stateful-support.js';
+
+/**
+ * `delete_cascade`, where a DELETE declares `x-apikit-cascade`: on a resource made for it, each
+ * named operation makes a resource through the resource's link; once the DELETE succeeds, no
+ * read link of those resources answers 2xx (a user's order read at `/orders/{id}` is gone with
+ * the user). What it made is left to the fixtures' cleanup.
+ */
+export const deleteCascade: ScenarioCheck = {
+  kind: 'scenario',
+  name: 'delete_cascade',
+  description:
+    'Deleting a resource deletes what the operations of its x-apikit-cascade made under it',
+  async run(ctx, record) {
+    const ops = ctx.operations.filter((op) => op.method === 'delete' && cascadeOf(op));
+    if (ops.length === 0)
+      return record.skip(undefined, 'no selected DELETE declares x-apikit-cascade');
+    await ctx.each(ops, async (op) => {
+      const made = await ctx.fixtures.paramsFor(op);
+      if ('reason' in made) return record.skip(op, made.reason);
+      const parent = made.resource;
+      const children: CreatedResource[] = [];
+      for (const id of cascadeOf(op)!.operations) {
+        const child = await makeUnder(ctx, parent, id);
+        if ('reason' in child) record.skip(op, `${id}: ${child.reason}`);
+        else children.push(child);
+      }
+      if (children.length === 0) return;
+      const remove = parent.links.find((l) => l.target === op);
+      const deleted = remove ? await follow(ctx, remove) : { reason: 'no link deletes it' };
+      if ('reason' in deleted) return record.skip(op, deleted.reason);
+      if (!isSuccess(deleted.response.status))
+        return record.skip(op, `the resource could not be deleted: ${describe(deleted)}`);
+      parent.deleted = true;
+      await judgeGone(ctx, record, op, children);
+    });
+  },
+};
+
+/** A resource made by `operationId` through a link of `parent`, as the run made it. */
+async function makeUnder(
+  ctx: RunContext,
+  parent: CreatedResource,
+  operationId: string,
+): Promise<CreatedResource | Unavailable> {
+  const link = parent.links.find((l) => l.target.operationId === operationId);
+  if (!link) return { reason: 'no link of the resource reaches it' };
+  const call = linkCall(ctx, link);
+  if ('reason' in call) return call;
+  const made = await callAs(ctx, link.target, call);
+  if (!isSuccess(made.response.status))
+    return { reason: `a valid request was refused: ${describe(made)}` };
+  return ctx.fixtures.adopt(link.target, made, call.path ?? {}, call.body);
+}
+
+/** Every read link of every child answers anything but 2xx. */
+async function judgeGone(
+  ctx: RunContext,
+  record: CheckRecorder,
+  op: SpecOperation,
+  children: CreatedResource[],
+): Promise<void> {
+  const read: string[] = [];
+  for (const child of children) {
+    for (const reader of readLinks(child)) {
+      const res = await follow(ctx, reader);
+      if ('reason' in res) continue;
+      if (isSuccess(res.response.status))
+        return record.fail(
+          op,
+          {
+            message: `a resource ${child.producer.operationId} made under the deleted one is still there`,
+            expected: `${reader.target.operationId} answers 404 once the DELETE succeeded (x-apikit-cascade)`,
+            actual: `${describe(res)} ${res.response.body.slice(0, 200)}`,
+          },
+          res,
+        );
+      read.push(`${reader.target.operationId} ${res.response.status}`);
+    }
+    child.deleted = true;
+  }
+  if (read.length === 0)
+    return record.skip(op, 'no link reads what was made under the deleted resource');
+  record.pass(op, `after the DELETE: ${read.join(', ')}`);
+}
