@@ -42,8 +42,9 @@ export interface ConformanceOptions extends AuthOptions {
   /** Stop at the first failure. */
   bail?: boolean;
   /**
-   * Also call operations marked `x-apikit-destructive` (e.g. a data reset). Off by default:
-   * the runner must never destroy data on a target it did not create.
+   * Also call operations marked `x-apikit-destructive` (e.g. a data reset), and let checks
+   * block, promote or demote the given accounts, restoring them (decisions 0082, 0083). Off by
+   * default: the runner must never destroy data on a target it did not create.
    */
   allowDestructive?: boolean;
   /** Your own registry (default: the built-in checks). */

@@ -134,7 +134,8 @@ function selectionOptions<T>(y: Argv<T>) {
     .option('allow-destructive', {
       type: 'boolean',
       default: false,
-      describe: 'also call operations marked x-apikit-destructive (e.g. a data reset)',
+      describe:
+        'also call operations marked x-apikit-destructive (e.g. a data reset), and let checks block or promote the given accounts (restoring them)',
     });
 }
 
