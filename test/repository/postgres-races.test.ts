@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_ROLE_ID, USER_ROLE_ID } from '../../core/domain/role-ids.js';
 import type { Repository } from '../../core/repository/repository.js';
 import { openPostgresRepository } from '../../reference-server/store/postgres/open-postgres-repository.js';
-import { testDataset, userRecord } from '../support/domain/test-dataset.js';
+import { refreshToken, testDataset, userRecord } from '../support/domain/test-dataset.js';
 import { usePostgresCluster } from '../support/postgres/postgres-cluster.js';
 
 // What only a database shared by several instances can get wrong: transactions racing through
@@ -115,6 +115,24 @@ describe('PostgreSQL repository under concurrent transactions', () => {
     const results = await Promise.allSettled([demote(a!, 1), demote(b!, 2)]);
     expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(await a!.hasOtherUnblockedAdmin(0)).toBe(true);
+    await closeAll([a!, b!]);
+  });
+});
+
+describe('PostgreSQL repository housekeeping under concurrent logins', () => {
+  it('prunes without making concurrent logins conflict', async () => {
+    const [a, b] = await instances(2);
+    let runs = 0;
+    const login = (repository: Repository, i: number) =>
+      repository.transact(async (tx) => {
+        runs += 1;
+        await tx.user(1);
+        await tx.putRefreshToken({ ...refreshToken(`login-${i}`, 1), familyId: `f-${i}` });
+        await tx.pruneExpiredFamilies(new Date(Date.UTC(2026, 0, 1) + i));
+      });
+    await Promise.all(Array.from({ length: 40 }, (_, i) => login(i % 2 ? a! : b!, i)));
+    expect(runs).toBeLessThan(60);
+    expect(await a!.refreshToken('login-39')).toBeDefined();
     await closeAll([a!, b!]);
   });
 });

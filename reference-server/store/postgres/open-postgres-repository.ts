@@ -4,7 +4,7 @@ import type { Repository } from '../../../core/repository/repository.js';
 import { migrate, withSetupLock } from './migrate.js';
 import { toStoreError } from './postgres-errors.js';
 import { createPostgresPool, type PostgresPoolOptions } from './postgres-pool.js';
-import { createPostgresRepository, type RetryOptions } from './postgres-repository.js';
+import { createPostgresRepository, type TransactionOptions } from './postgres-repository.js';
 import { loadDataset } from './postgres-bulk.js';
 import { postgresWindowCounter } from './postgres-window-counter.js';
 import type { WindowCounter } from '../../http/window-counter.js';
@@ -12,7 +12,7 @@ import type { WindowCounter } from '../../http/window-counter.js';
 export interface OpenPostgresOptions extends PostgresPoolOptions {
   /** The data set of a new database (demo, empty or your data), built only when needed. */
   seed: () => Promise<Dataset>;
-  retry?: RetryOptions;
+  transactions?: TransactionOptions;
 }
 
 export interface OpenedPostgres {
@@ -41,7 +41,7 @@ export async function openPostgresRepository(
   options: OpenPostgresOptions,
 ): Promise<OpenedPostgres> {
   const pool = createPostgresPool(options);
-  const repository = createPostgresRepository(pool, options.retry);
+  const repository = createPostgresRepository(pool, options.transactions);
   try {
     const client = await pool.connect().catch((error: unknown) => {
       throw toStoreError(error);

@@ -10,17 +10,20 @@ import {
   tooManyConflicts,
 } from './postgres-errors.js';
 import { postgresReader, type Query } from './postgres-reader.js';
+import { housekeeper, type PendingPrunes } from './postgres-housekeeping.js';
 import { postgresWriter } from './postgres-writer.js';
 
 /** Runs that may end in a unique violation: a race ends in one; more is a missing check. */
 const UNIQUE_RUNS = 3;
 
-/** How transactions are retried. */
-export interface RetryOptions {
+/** How transactions are retried, and how often they prune. */
+export interface TransactionOptions {
   /** Runs of one transaction at most (serialization failures, deadlocks, unique races). */
   attempts?: number;
   /** The longest pause before a retry; pauses grow from 2 ms, with full jitter. */
   maxDelayMs?: number;
+  /** Expired refresh-token families and idempotency records are deleted at most this often. */
+  pruneIntervalMs?: number;
 }
 
 /**
@@ -36,9 +39,12 @@ export interface RetryOptions {
  * @example
  * const repository = createPostgresRepository(createPostgresPool({ connectionString }));
  */
-export function createPostgresRepository(pool: pg.Pool, retry: RetryOptions = {}): Repository {
-  const attempts = retry.attempts ?? 12;
-  const maxDelayMs = retry.maxDelayMs ?? 100;
+export function createPostgresRepository(
+  pool: pg.Pool,
+  options: TransactionOptions = {},
+): Repository {
+  const attempts = options.attempts ?? 12;
+  const maxDelayMs = options.maxDelayMs ?? 100;
   let closed = false;
   let ending: Promise<void> | undefined;
 
@@ -56,6 +62,8 @@ export function createPostgresRepository(pool: pg.Pool, retry: RetryOptions = {}
     }
   };
 
+  const prune = housekeeper(pooled, options.pruneIntervalMs ?? 5_000);
+
   function refuseWhenClosed(): void {
     if (closed) throw new StoreUnavailableError('store is closed');
   }
@@ -67,10 +75,14 @@ export function createPostgresRepository(pool: pg.Pool, retry: RetryOptions = {}
       let reconnected = false;
       let uniqueRuns = 0;
       for (let attempt = 1; ; attempt += 1) {
+        const pending: PendingPrunes = {};
         const run = await runOnce(pool, 'BEGIN ISOLATION LEVEL SERIALIZABLE', (query, count) =>
-          work(postgresWriter(query, count)),
+          work(postgresWriter(query, count, pending)),
         );
-        if (run.ok) return run.value;
+        if (run.ok) {
+          await prune(pending);
+          return run.value;
+        }
         const { error, dbError, committing } = run;
         if (dbError !== undefined && isRetryable(dbError)) {
           if (isUniqueViolation(dbError) && (uniqueRuns += 1) >= UNIQUE_RUNS) throw dbError;

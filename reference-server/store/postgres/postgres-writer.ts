@@ -1,5 +1,6 @@
 import type { RepositoryWriter } from '../../../core/repository/repository.js';
 import { replaceDataSet } from './postgres-bulk.js';
+import { notePrune, type PendingPrunes } from './postgres-housekeeping.js';
 import { postgresReader, type Query } from './postgres-reader.js';
 import {
   ID_SEQUENCES,
@@ -37,11 +38,16 @@ const PUT_IDEMPOTENCY = upsert('idempotency', IDEMPOTENCY_COLUMNS, 'scope');
 /**
  * The writer of one PostgreSQL transaction (`query` runs on its connection). Deletes cascade
  * by the schema's foreign keys; ids come from sequences, which a rollback does not move back.
+ * Prunes are noted in `pending`, for the repository to run once the transaction committed.
  *
  * @example
  * const tx = postgresWriter((text, values) => client.query(text, values).then((r) => r.rows));
  */
-export function postgresWriter(query: Query, count: CountingQuery): RepositoryWriter {
+export function postgresWriter(
+  query: Query,
+  count: CountingQuery,
+  pending: PendingPrunes = {},
+): RepositoryWriter {
   return {
     ...postgresReader(query),
     async nextId(kind) {
@@ -82,20 +88,12 @@ export function postgresWriter(query: Query, count: CountingQuery): RepositoryWr
         [value, at],
       );
     },
-    async pruneExpiredFamilies(now) {
-      await query(
-        `DELETE FROM refresh_tokens WHERE family_id IN (
-           SELECT family_id FROM refresh_tokens GROUP BY family_id
-           HAVING max(expires_at_ms) <= $1)`,
-        [now.getTime()],
-      );
-    },
+    // Housekeeping, done once the transaction committed (see postgres-housekeeping.ts).
+    pruneExpiredFamilies: async (now) => notePrune(pending, 'families', now),
     async putIdempotency(record) {
       await query(PUT_IDEMPOTENCY, valuesOf(idempotencyRow(record), IDEMPOTENCY_COLUMNS));
     },
-    async pruneExpiredIdempotency(now) {
-      await query('DELETE FROM idempotency WHERE expires_at_ms <= $1', [now.getTime()]);
-    },
+    pruneExpiredIdempotency: async (now) => notePrune(pending, 'idempotency', now),
     replaceDataSet: (seed) => replaceDataSet(query, seed),
   };
 }
