@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { CliError } from '../cli-error.js';
 import { listenError } from '../listen-error.js';
+import { waitForDatabase } from './database-wait.js';
 import { loginHint } from './login-hint.js';
 import { readOwnData } from './read-own-data.js';
 
@@ -11,6 +12,7 @@ interface ServeArgs {
   memory: boolean;
   'database-url'?: string;
   'database-pool': number;
+  'database-wait': number;
   data: string;
   'jwt-secret'?: string;
   'rate-limit': number;
@@ -18,6 +20,12 @@ interface ServeArgs {
   'cors-origin'?: string[];
   'log-format'?: 'pretty' | 'json' | 'off';
   'log-level': 'error' | 'warn' | 'info';
+}
+
+/** PostgreSQL's URL as it may be printed, when it is the store (the flag, else DATABASE_URL). */
+function databaseUrlOf(args: ServeArgs, redact: (url: string) => string): string | undefined {
+  const url = args['database-url'] ?? (args.memory ? undefined : process.env.DATABASE_URL);
+  return url ? redact(url) : undefined;
 }
 
 /** `apikit serve`: the reference server on the JSON store (or memory), until SIGINT/SIGTERM. */
@@ -53,6 +61,12 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         type: 'number',
         default: 10,
         describe: 'connections this instance keeps to PostgreSQL at most',
+      })
+      .option('database-wait', {
+        type: 'number',
+        default: 30,
+        describe:
+          'seconds to wait at start for PostgreSQL to accept connections before exiting 2 (0: try once)',
       })
       .option('data', {
         type: 'string',
@@ -97,6 +111,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
           throw new Error('rate limits must be >= 0');
         if (!Number.isInteger(a['database-pool']) || a['database-pool'] < 1)
           throw new Error('--database-pool must be a whole number >= 1');
+        if (!(a['database-wait'] >= 0)) throw new Error('--database-wait must be >= 0');
         if (a['database-url'] !== undefined && a.memory)
           throw new Error('--memory and --database-url choose two different stores: pick one');
         return true;
@@ -131,19 +146,25 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     const log = requestLines.write;
     let server;
     try {
-      server = await createServer({
-        port: args.port,
-        host: args.host,
-        dbFile: args.db,
-        memory: args.memory,
-        ...(args['database-url'] ? { databaseUrl: args['database-url'] } : {}),
-        databasePoolSize: args['database-pool'],
-        data: own?.seed ?? (args.data as 'demo' | 'empty'),
-        rateLimit: args['rate-limit'],
-        loginRateLimit: args['login-rate-limit'],
-        ...(args['jwt-secret'] ? { jwtSecret: args['jwt-secret'] } : {}),
-        ...(args['cors-origin']?.length ? { corsOrigins: args['cors-origin'] } : {}),
-        ...(log ? { log } : {}),
+      const start = () =>
+        createServer({
+          port: args.port,
+          host: args.host,
+          dbFile: args.db,
+          memory: args.memory,
+          ...(args['database-url'] ? { databaseUrl: args['database-url'] } : {}),
+          databasePoolSize: args['database-pool'],
+          data: own?.seed ?? (args.data as 'demo' | 'empty'),
+          rateLimit: args['rate-limit'],
+          loginRateLimit: args['login-rate-limit'],
+          ...(args['jwt-secret'] ? { jwtSecret: args['jwt-secret'] } : {}),
+          ...(args['cors-origin']?.length ? { corsOrigins: args['cors-origin'] } : {}),
+          ...(log ? { log } : {}),
+        });
+      server = await waitForDatabase(start, {
+        redactedUrl: databaseUrlOf(args, redactUrl),
+        waitSeconds: args['database-wait'],
+        say: (line) => console.error(`apikit: ${line}`),
       });
     } catch (error) {
       if (error instanceof ServerConfigError) throw new CliError(error.message);
