@@ -37,6 +37,7 @@ describe('x-apikit-session, x-apikit-roles and x-apikit-ids', () => {
       },
     });
     const roles = rolesDeclaration(spec)!;
+    expect([roles.fixedCatalog, roles.readAtRequest]).toEqual([true, true]);
     expect(roles.protected).toEqual({
       role: 'ADMIN',
       operations: ['replaceUser', 'updateUser', 'deleteUser'],

@@ -59,6 +59,8 @@ export interface RolesDeclaration {
   list: string;
   assign: string;
   remove: string;
+  /** The catalog answers exactly the first example of its 200 answer (a fixed catalog). */
+  fixedCatalog: boolean;
   /** Role checks read the caller's current roles, so a change applies to issued tokens. */
   readAtRequest: boolean;
   /** Changing a user holding `role` with `operations` needs `role` (else `status`). */
@@ -149,6 +151,7 @@ export function rolesDeclaration(doc: OpenAPIV3.Document): RolesDeclaration | un
     list,
     assign,
     remove,
+    fixedCatalog: d.fixedCatalog === true,
     readAtRequest: d.readAtRequest === true,
     protected:
       isObj(p) && str(p.role)

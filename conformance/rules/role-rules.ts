@@ -28,11 +28,13 @@ export const roleRules: Rule[] = [
     ['admin-changeable-by-user'],
     'a USER sends the admin account a PATCH of nothing and a PUT of its own values, both with a stale If-Match; a DELETE only with --allow-destructive',
   ),
-  noCheck(
+  judged(
     'roles.catalog',
     'a fixed catalog at GET /roles: 1 USER, 2 ADMIN',
     ROLES,
-    'the schema allows any role; nothing compares the catalog',
+    ['role_invariants'],
+    ['role-catalog-renumbered'],
+    "against the first example of the catalog's 200 answer (x-apikit-roles fixedCatalog)",
   ),
   judged(
     'roles.assign.idempotent',

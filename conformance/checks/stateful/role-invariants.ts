@@ -13,6 +13,7 @@ import {
 import {
   describe,
   isObject,
+  isSuccess,
   jsonBody,
   properties,
   requestSchema,
@@ -29,16 +30,19 @@ const STALE = '"apikit-stale-precondition"';
  * role stays; a USER changing the admin account (a holder of the `protected` role) is refused
  * with the protected status, sent so that a target that breaks the rule changes nothing (a PATCH
  * of nothing, a PUT of the values it has, a DELETE only with --allow-destructive and a stale
- * If-Match, which the refusal must come before).
+ * If-Match, which the refusal must come before); with `fixedCatalog`, the catalog answers
+ * exactly the first example of its 200 answer.
  */
 export const roleInvariants: ScenarioCheck = {
   kind: 'scenario',
   name: 'role_invariants',
   description:
-    'Where x-apikit-roles is declared: a permanent role cannot be removed; a user holding the protected role is changed only by a holder',
+    'Where x-apikit-roles is declared: a fixed catalog, a permanent role cannot be removed; a user holding the protected role is changed only by a holder',
   async run(ctx, record) {
     const roles = rolesOf(ctx);
     if (!roles) return record.skip(undefined, 'the spec declares no x-apikit-roles');
+    if (roles.decl.fixedCatalog && ctx.operations.includes(roles.ops.catalog))
+      await judgeCatalog(ctx, roles, record);
     if (!ctx.auth.has('admin'))
       return record.skip(roles.ops.remove, 'no admin credentials were given: roles need ADMIN');
     if (ctx.operations.includes(roles.ops.remove)) await judgePermanent(ctx, roles, record);
@@ -142,6 +146,33 @@ function judgeRefusal(
       message: `a USER was not refused changing a user who holds ${role} (the refusal comes before a failed precondition)`,
       expected: String(status),
       actual: describe(res),
+    },
+    res,
+  );
+}
+
+/** The catalog, read with any credential, against the first example of its 200 answer. */
+async function judgeCatalog(ctx: RunContext, roles: Roles, record: CheckRecorder) {
+  const { catalog } = roles.ops;
+  const media = catalog.responses['200']?.content?.['application/json'];
+  const named = Object.values(media?.examples ?? {})[0] as { value?: unknown } | undefined;
+  const documented = named?.value ?? media?.example;
+  if (documented === undefined)
+    return record.skip(catalog, 'the catalog documents no example of its 200 answer to compare');
+  const who = ctx.auth.has('user') ? 'user' : ctx.auth.has('admin') ? 'admin' : undefined;
+  if (!who) return record.skip(catalog, 'no credentials were given: the catalog is secured');
+  const res = await ctx.call(catalog, {}, who);
+  if (
+    isSuccess(res.response.status) &&
+    JSON.stringify(jsonBody(res)) === JSON.stringify(documented)
+  )
+    return record.pass(catalog, 'the catalog is the documented one', res);
+  record.fail(
+    catalog,
+    {
+      message: 'the fixed catalog is not the one its 200 answer documents',
+      expected: JSON.stringify(documented),
+      actual: `${describe(res)} ${res.response.body.slice(0, 200)}`,
     },
     res,
   );

@@ -187,6 +187,7 @@ import {
   inactiveLoginRefused,
 } from './session-token-faults.js';
 import {
+  roleCatalogRenumbered,
   userRoleRemovable,
   adminChangeableByUser,
   roleReadFromToken,
@@ -374,4 +375,5 @@ export const faults: Fault[] = [
   lastAdminDemotable,
   deletedIdReused,
   counterIgnoresPutCreate,
+  roleCatalogRenumbered,
 ];

@@ -5,7 +5,16 @@
  * --allow-destructive) and id_allocation.
  */
 import { jwtClaims } from '../../../conformance/checks/support/bad-credentials.js';
-import { API, is2xx, isObject, parsed, pathOf, problemAnswer, USER_PATH } from './fault-helpers.js';
+import {
+  API,
+  editJson,
+  is2xx,
+  isObject,
+  parsed,
+  pathOf,
+  problemAnswer,
+  USER_PATH,
+} from './fault-helpers.js';
 import type { FaultContext, ProxyRequest, ProxyResponse } from './fault-proxy.js';
 import type { Fault } from './faults.js';
 
@@ -26,6 +35,26 @@ async function assigned(
     body: '',
   });
 }
+
+export const roleCatalogRenumbered: Fault = {
+  name: 'role-catalog-renumbered',
+  description: 'the role catalog numbers its roles the other way round: 1 ADMIN, 2 USER',
+  expectedCheck: 'role_invariants',
+  include: ['listRoles'],
+  create: () => ({
+    response: (res, req) =>
+      req.method === 'GET' && pathOf(req) === `${API}/roles` && res.status === 200
+        ? editJson(res, (roles) =>
+            Array.isArray(roles)
+              ? roles.map((r: { id: number; name: string }) => ({
+                  ...r,
+                  name: r.name === 'USER' ? 'ADMIN' : r.name === 'ADMIN' ? 'USER' : r.name,
+                }))
+              : roles,
+          )
+        : res,
+  }),
+};
 
 export const userRoleRemovable: Fault = {
   name: 'user-role-removable',
