@@ -225,7 +225,12 @@ export {
   type RolesDeclaration,
 } from './session-extensions.js';
 
-export { cascadeOf, type Cascade } from './lifecycle-extensions.js';
+export {
+  cascadeOf,
+  initialItems,
+  type Cascade,
+  type InitialItems,
+} from './lifecycle-extensions.js';
 
 /** Every extension name this file reads, for the check that a description uses no other. */
 export const APIKIT_EXTENSIONS = [
@@ -235,6 +240,7 @@ export const APIKIT_EXTENSIONS = [
   'x-apikit-unique',
   'x-apikit-state-machine',
   'x-apikit-cascade',
+  'x-apikit-initial-items',
   'x-apikit-http',
   'x-apikit-session',
   'x-apikit-roles',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenAPIV3 } from 'openapi-types';
-import { cascadeOf } from './apikit-extensions.js';
+import { cascadeOf, initialItems } from './apikit-extensions.js';
 import { loadSpec } from './load-spec.js';
 import { listOperations } from './operations.js';
 
@@ -22,5 +22,22 @@ describe('x-apikit-cascade', () => {
     expect(cascadeOf(withCascade(['createUserOrder']))).toBeUndefined();
     expect(cascadeOf(withCascade({ operations: 'createUserOrder' }))).toBeUndefined();
     expect(cascadeOf(withCascade({ operations: [1, 'x'] }))).toEqual({ operations: ['x'] });
+  });
+});
+
+describe('x-apikit-initial-items', () => {
+  it('reads what a new user starts with, and drops entries of the wrong type', async () => {
+    const ops = listOperations(await loadSpec());
+    const createUser = ops.find((op) => op.operationId === 'createUser')!;
+    expect(initialItems(createUser)).toEqual([
+      { link: 'ListUserRoles', contains: [{ name: 'USER' }] },
+    ]);
+    const odd = {
+      operation: {
+        responses: {},
+        'x-apikit-initial-items': [{ link: 'L' }, { link: 'M', contains: [{ a: 1 }, 'x'] }, 3],
+      } as OpenAPIV3.OperationObject,
+    };
+    expect(initialItems(odd)).toEqual([{ link: 'M', contains: [{ a: 1 }] }]);
   });
 });

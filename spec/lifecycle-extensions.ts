@@ -31,3 +31,36 @@ export function cascadeOf(op: { operation: OpenAPIV3.OperationObject }): Cascade
     : [];
   return operations.length > 0 ? { operations } : undefined;
 }
+
+/** One list a new resource starts with items in: the link reading it and what it holds. */
+export interface InitialItems {
+  /** The name of a link of the creating operation's 2xx answer, to a GET of a list. */
+  link: string;
+  /** Each must match some item of the list: every property given, equal. */
+  contains: Record<string, unknown>[];
+}
+
+/**
+ * `x-apikit-initial-items: [{ link, contains }]` on a creating operation: each new resource,
+ * read through the named link, lists items matching each object of `contains` (a new user's
+ * roles hold `{ name: USER }`). Entries of the wrong type are dropped; none: undefined.
+ *
+ * @example
+ * // x-apikit-initial-items: [{ link: ListUserRoles, contains: [{ name: USER }] }]
+ * initialItems(operationsById.get('createUser')!)?.[0]?.contains; // [{ name: 'USER' }]
+ */
+export function initialItems(op: {
+  operation: OpenAPIV3.OperationObject;
+}): InitialItems[] | undefined {
+  const declared: unknown = (op.operation as Record<string, unknown>)['x-apikit-initial-items'];
+  const entries = (Array.isArray(declared) ? declared : []).flatMap((entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null) return [];
+    const link: unknown = Reflect.get(entry, 'link');
+    const listed: unknown = Reflect.get(entry, 'contains');
+    const contains = (Array.isArray(listed) ? listed : []).filter(
+      (c): c is Record<string, unknown> => typeof c === 'object' && c !== null && !Array.isArray(c),
+    );
+    return typeof link === 'string' && contains.length > 0 ? [{ link, contains }] : [];
+  });
+  return entries.length > 0 ? entries : undefined;
+}

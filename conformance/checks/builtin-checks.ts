@@ -13,6 +13,7 @@ import { uniqueFieldsCheck } from './stateful/unique-fields.js';
 import { readOnlyIgnored } from './stateful/read-only-ignored.js';
 import { patchSemantics } from './stateful/patch-semantics.js';
 import { deleteCascade } from './stateful/delete-cascade.js';
+import { initialItemsCheck } from './stateful/initial-items.js';
 import { sessionTokens } from './stateful/session-tokens.js';
 import { sessionRevocation } from './stateful/session-revocation.js';
 import { roleInvariants } from './stateful/role-invariants.js';
@@ -44,6 +45,7 @@ export function createDefaultRegistry(): CheckRegistry {
     readOnlyIgnored,
     patchSemantics,
     deleteCascade,
+    initialItemsCheck,
     sessionTokens,
     sessionRevocation,
     roleInvariants,

@@ -115,11 +115,12 @@ export const userRules: Rule[] = [
     ['state_transitions'],
     ['new-user-active'],
   ),
-  noCheck(
+  judged(
     'users.create.holds-user',
     'every new user holds USER',
     C('Roles'),
-    'no check reads the roles of a new user',
+    ['initial_items'],
+    ['new-user-without-role'],
   ),
   judged(
     'users.put.replace',

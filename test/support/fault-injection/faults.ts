@@ -155,6 +155,7 @@ import {
   unblockInactive409,
   unblockDemotesActive,
   deleteKeepsOrders,
+  newUserWithoutRole,
 } from './user-lifecycle-faults.js';
 import {
   readOnlyRefused400,
@@ -340,6 +341,7 @@ export const faults: Fault[] = [
   patchAppliesValidPart,
   putCreateActive,
   deleteKeepsOrders,
+  newUserWithoutRole,
   trailingSlashRouted,
   caseInsensitiveRouting,
   jsonExtensionRouted,

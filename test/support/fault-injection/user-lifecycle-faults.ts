@@ -245,3 +245,27 @@ export const deleteKeepsOrders: Fault = {
     };
   },
 };
+
+const USER_ROLES = /^\/api\/v1\/users\/(\d+)\/roles$/;
+
+export const newUserWithoutRole: Fault = {
+  name: 'new-user-without-role',
+  description: 'a user made by POST /users holds no role: GET /users/{id}/roles lists none',
+  expectedCheck: 'initial_items',
+  include: ['createUser', 'getUser', 'listUserRoles'],
+  create: () => {
+    const made = new Set<string>();
+    return {
+      response: (res, req) => {
+        if (req.method === 'POST' && pathOf(req) === `${API}/users` && res.status === 201) {
+          const id = (parsed(res.body) as { id?: unknown } | undefined)?.id;
+          made.add(String(id));
+        }
+        const id = USER_ROLES.exec(pathOf(req))?.[1];
+        return req.method === 'GET' && id && made.has(id) && is2xx(res)
+          ? editJson(res, () => [])
+          : res;
+      },
+    };
+  },
+};
