@@ -6,22 +6,15 @@ import { startTestServer, TEST_USER_PASSWORD, type TestServer } from '../start-t
 import type { Dataset } from '../../core/domain/dataset.js';
 import { FailingAdapter } from '../support/store/failing-adapter.js';
 import { MemoryAdapter } from '../../core/store/memory-adapter.js';
-import { accountRows } from './account-rows.js';
-import { catalogRows } from './catalog-rows.js';
 import { documentedPairs, exemptions } from './coverage.js';
 import { expectDrainAnswers503 } from './drain-check.js';
 import type { Observed } from './exchange.js';
 import { Fixtures } from './fixtures.js';
-import { genericRows } from './generic-rows.js';
-import { optionsRows } from './options-rows.js';
-import { orderChangeRows } from './order-change-rows.js';
-import { orderRows } from './order-rows.js';
 import { pairKey, runRow, type OperationRow, type RowEnv } from './operation-row.js';
 import { rateLimitRows } from './rate-limit-rows.js';
 import { startBareServer, type BareServer } from './start-bare-server.js';
 import { runStoreFailureRow, storeFailureRows } from './store-failure-rows.js';
-import { userChangeRows } from './user-change-rows.js';
-import { userRows } from './user-rows.js';
+import { labelRows, operationTableRows } from './table-rows.js';
 
 const spec = await loadSpec();
 const operations = listOperations(spec);
@@ -30,16 +23,7 @@ const validator = new ResponseValidator(spec);
 /** Pairs the servers actually answered, filled by every describe below, judged at the end. */
 const reached = new Set<string>();
 
-const tableRows: OperationRow[] = [
-  ...userRows,
-  ...userChangeRows,
-  ...orderRows,
-  ...orderChangeRows,
-  ...catalogRows,
-  ...accountRows,
-  ...optionsRows(operations),
-  ...genericRows(operations),
-];
+const tableRows: OperationRow[] = operationTableRows(operations);
 const limitedRows = rateLimitRows(operations);
 /** Reads never write, so their 503 comes only from draining on shutdown. */
 const readOperations = operations.filter((op) => op.method === 'get' || op.method === 'options');
@@ -50,12 +34,7 @@ const env = (server: TestServer | BareServer): RowEnv => ({
   operations: byId,
   reached,
 });
-const label = <R extends OperationRow>(rows: R[]) =>
-  rows.map((row, index) => ({
-    ...row,
-    index,
-    title: `${row.operationId} ${row.status} ${row.name}`,
-  }));
+const label = labelRows;
 
 describe('every documented status of every operation', () => {
   let server: TestServer;

@@ -10,8 +10,11 @@ import { Fixtures } from './fixtures.js';
 export interface SuiteContext {
   server: TestServer;
   fx: Fixtures;
-  /** The server's disk: in memory, healthy unless a test makes it fail or slow. */
-  disk: FailingAdapter<Dataset>;
+  /**
+   * The server's disk: in memory, healthy unless a test makes it fail or slow. Undefined where
+   * the store is no disk (PostgreSQL, test/postgres/): the tests of a failing disk are skipped.
+   */
+  disk: FailingAdapter<Dataset> | undefined;
 }
 
 /**
@@ -25,7 +28,7 @@ export interface SuiteContext {
  */
 export function useServer(options: ServerOptions = {}): SuiteContext {
   const disk = new FailingAdapter<Dataset>(new MemoryAdapter<Dataset>());
-  const ctx = { disk } as SuiteContext;
+  const ctx: SuiteContext = { disk } as SuiteContext;
   beforeAll(async () => {
     ctx.server = await startTestServer({ adapter: disk, ...options });
     ctx.fx = new Fixtures(ctx.server);
