@@ -23,6 +23,7 @@ import { serialQueue } from './serial-queue.js';
 export function createDatasetRepository(store: Store): Repository {
   const data = () => store.data;
   const queue = serialQueue();
+  const commits = commitBatcher(store, queue);
   let closed = false;
   return {
     ...datasetReader(data),
@@ -37,9 +38,7 @@ export function createDatasetRepository(store: Store): Repository {
         try {
           const value = await work(datasetWriter(data, undo));
           if (crossedTurn) throw new Error(CROSSED_TURN);
-          // Joined while the queue is held: a flush starting now must not see the next
-          // transaction half done. Awaited outside, so the next one need not wait for the disk.
-          return { result: value, durable: undo.length > 0 ? store.write(noop) : undefined };
+          return { result: value, durable: undo.length > 0 ? commits.join() : undefined };
         } catch (error) {
           for (let i = undo.length - 1; i >= 0; i -= 1) undo[i]?.();
           throw error;
@@ -54,6 +53,31 @@ export function createDatasetRepository(store: Store): Repository {
       closed = true;
       await queue(async () => undefined);
       await store.close();
+    },
+  };
+}
+
+/**
+ * Makes the transactions committed since the last save durable with one `store.write`: the
+ * save is itself a task of the queue, so it starts when no transaction is half done, after
+ * every transaction queued before it (50 concurrent creates: one or two saves, not 50).
+ */
+function commitBatcher(store: Store, queue: ReturnType<typeof serialQueue>) {
+  let waiting: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
+  return {
+    join(): Promise<void> {
+      const joined = new Promise<void>((resolve, reject) => waiting.push({ resolve, reject }));
+      if (waiting.length === 1) {
+        void queue(async () => {
+          const batch = waiting;
+          waiting = [];
+          store.write(noop).then(
+            () => batch.forEach((commit) => commit.resolve()),
+            (error: unknown) => batch.forEach((commit) => commit.reject(error)),
+          );
+        });
+      }
+      return joined;
     },
   };
 }
