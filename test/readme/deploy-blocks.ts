@@ -13,8 +13,14 @@ import { packageRoot } from '../../spec/spec-path.js';
  */
 export function deployBlocks(markdown: string): Map<string, string> {
   const blocks = new Map<string, string>();
-  const marked = /<!-- deploy-test: (\S+)[^>]*-->\s*```\w*\n([\s\S]*?)\n```/g;
-  for (const match of markdown.matchAll(marked)) blocks.set(match[1] ?? '', match[2] ?? '');
+  // A block inside a list item is indented: the fence's indent is taken off every line.
+  const marked = /<!-- deploy-test: (\S+)[^>]*-->\s*?\n([ \t]*)```\w*\n([\s\S]*?)\n\2```/g;
+  for (const [, name = '', indent = '', code = ''] of markdown.matchAll(marked)) {
+    const lines = code
+      .split('\n')
+      .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line));
+    blocks.set(name, lines.join('\n'));
+  }
   return blocks;
 }
 
