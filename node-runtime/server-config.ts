@@ -47,6 +47,11 @@ export interface ServerOptions {
   loginRateLimit?: number;
   /** Allowed CORS origins (default: any). */
   corsOrigins?: '*' | string[];
+  /**
+   * Proxies whose X-Forwarded-For names the client (Express's `trust proxy`: `loopback`,
+   * addresses or CIDRs, a hop count); default APIKIT_TRUST_PROXY, else none.
+   */
+  trustProxy?: string;
   /** Structured log sink; default silent. */
   log?: (line: Record<string, unknown>) => void;
   /**
@@ -72,6 +77,7 @@ export interface ServerConfig {
   rateLimit: number;
   loginRateLimit: number;
   corsOrigins: '*' | string[];
+  trustProxy: string | undefined;
   /** Things the operator should know at start (a random secret, demo passwords in use). */
   warnings: string[];
 }
@@ -138,6 +144,7 @@ export function resolveServerConfig(
     rateLimit: options.rateLimit ?? 1000,
     loginRateLimit: options.loginRateLimit ?? 20,
     corsOrigins: options.corsOrigins ?? '*',
+    trustProxy: options.trustProxy ?? (env.APIKIT_TRUST_PROXY || undefined),
     warnings,
   };
 }

@@ -19,6 +19,7 @@ import {
   type ServerOptions,
 } from '../node-runtime/server-config.js';
 import { openServerRepository } from './open-server-repository.js';
+import { unavailableLog } from './http/unavailable-log.js';
 import type { RateLimitOptions } from './http/rate-limits.js';
 import { drainServer } from '../node-runtime/drain-server.js';
 import { listenServer } from '../node-runtime/listen-server.js';
@@ -94,6 +95,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
             requestId,
             error: logSafeError(error),
           }),
+        ...(log ? { onUnavailable: unavailableLog(log) } : {}),
       })),
     },
   );
@@ -106,6 +108,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       ...(windowCounters ? { counters: windowCounters } : {}),
     },
     isDraining: () => draining,
+    ...(config.trustProxy ? { trustProxy: config.trustProxy } : {}),
     ...(log ? { log } : {}),
   });
   const server = createHttpServer(app);

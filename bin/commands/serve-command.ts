@@ -18,6 +18,7 @@ interface ServeArgs {
   'rate-limit': number;
   'login-rate-limit': number;
   'cors-origin'?: string[];
+  'trust-proxy'?: string;
   'log-format'?: 'pretty' | 'json' | 'off';
   'log-level': 'error' | 'warn' | 'info';
 }
@@ -94,6 +95,11 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         array: true,
         describe: 'allowed CORS origin (repeatable; default: any)',
       })
+      .option('trust-proxy', {
+        type: 'string',
+        describe:
+          "proxies whose X-Forwarded-For names the client, for rate limits: 'loopback', addresses or CIDRs, or a hop count (default: APIKIT_TRUST_PROXY, else none)",
+      })
       .option('log-format', {
         choices: ['pretty', 'json', 'off'] as const,
         describe:
@@ -159,6 +165,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
           loginRateLimit: args['login-rate-limit'],
           ...(args['jwt-secret'] ? { jwtSecret: args['jwt-secret'] } : {}),
           ...(args['cors-origin']?.length ? { corsOrigins: args['cors-origin'] } : {}),
+          ...(args['trust-proxy'] ? { trustProxy: args['trust-proxy'] } : {}),
           ...(log ? { log } : {}),
         });
       server = await waitForDatabase(start, {

@@ -14,4 +14,6 @@ export interface ApiOptions {
   corsOrigins?: CorsOrigins;
   /** Told about every unexpected error (a 500), for logging; never about client errors. */
   onUnexpectedError?: (error: unknown, requestId: string) => void;
+  /** Told why a request got 503 (the store could not be read or written), for logging. */
+  onUnavailable?: (error: unknown, requestId: string) => void;
 }

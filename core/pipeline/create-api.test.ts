@@ -660,7 +660,9 @@ describe('createApi: unexpected errors', () => {
     },
   );
 
-  it('answers a store that cannot write with 503 and Retry-After', async () => {
+  it('answers a store that cannot write with 503 and Retry-After, and tells onUnavailable why', async () => {
+    const onUnavailable = vi.fn();
+    const onUnexpectedError = vi.fn();
     const down = createApi({
       ctx: {
         ...ctx,
@@ -668,11 +670,17 @@ describe('createApi: unexpected errors', () => {
       },
       spec,
       documents: DOCUMENTS,
+      onUnavailable,
+      onUnexpectedError,
     });
     const res = await send('POST', '/api/v1/users/3/activate', { token: admin }, down);
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('3');
     expect(problem(res).status).toBe(503);
+    expect(problem(res).detail).toBe('The data store is unavailable right now; try again shortly');
+    expect(onUnavailable).toHaveBeenCalledTimes(1);
+    expect(onUnavailable.mock.calls[0]?.[0]).toBeInstanceOf(StoreUnavailableError);
+    expect(onUnexpectedError).not.toHaveBeenCalled();
   });
 
   it('does not report client errors to onUnexpectedError', async () => {

@@ -16,6 +16,7 @@ export interface PipelineEnv {
   parsersOf(op: SpecOperation): OperationParsers | Promise<OperationParsers>;
   idempotency: IdempotencyKeys;
   onUnexpectedError?: (error: unknown, requestId: string) => void;
+  onUnavailable?: (error: unknown, requestId: string) => void;
 }
 
 /**
@@ -34,5 +35,6 @@ export function createPipelineEnv(options: ApiOptions): PipelineEnv {
     parsersOf: parsersPerOperation(),
     idempotency: new IdempotencyKeys(options.ctx),
     ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}),
+    ...(options.onUnavailable ? { onUnavailable: options.onUnavailable } : {}),
   };
 }

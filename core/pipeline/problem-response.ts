@@ -18,7 +18,7 @@ export function toApiProblem(error: unknown, requestId: string): ApiProblem {
   if (error instanceof StoreUnavailableError) {
     return new ApiProblem(
       'service-unavailable',
-      'The data store cannot accept writes right now; try again shortly',
+      'The data store is unavailable right now; try again shortly',
       {
         headers: { 'Retry-After': String(error.retryAfterSeconds) },
       },

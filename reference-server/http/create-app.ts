@@ -23,6 +23,12 @@ export interface AppOptions {
   log?: (line: LogLine) => void;
   /** True while the server drains on shutdown: new requests get 503. */
   isDraining: () => boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client's address (rate limits, logs):
+   * Express's `trust proxy` syntax (`loopback`, `10.0.0.0/8,127.0.0.1`, a hop count). Default
+   * none: behind a balancer every client then has the balancer's address.
+   */
+  trustProxy?: string;
 }
 
 /**
@@ -34,7 +40,7 @@ export function createApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false); // the pipeline computes ETags of the exact representation
-  app.set('trust proxy', false);
+  app.set('trust proxy', trustProxySetting(options.trustProxy));
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const sent = req.headers['x-request-id'];
@@ -108,4 +114,10 @@ function sendProblem(req: Request, res: Response, problem: ApiProblem): void {
     id,
   );
   res.status(rendered.status).set(rendered.headers).send(rendered.body);
+}
+
+/** `--trust-proxy` as Express takes it: a hop count as a number, anything else as written. */
+function trustProxySetting(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }

@@ -34,7 +34,7 @@ export function rateLimits(options: RateLimitOptions): RequestHandler[] {
       limiter({
         limit: options.loginPerMinute,
         identifier: 'login',
-        key: (req) => clientAddressKey(req.socket.remoteAddress ?? 'unknown'),
+        key: (req) => clientAddressKey(req.ip ?? 'unknown'),
         skip: (req) => req.method !== 'POST' || apiRelativePath(req.path) !== '/auth/login',
       }),
     );
@@ -44,7 +44,7 @@ export function rateLimits(options: RateLimitOptions): RequestHandler[] {
       limiter({
         limit: options.perMinute,
         identifier: 'default',
-        key: (req) => tokenSubject(req) ?? clientAddressKey(req.socket.remoteAddress ?? 'unknown'),
+        key: (req) => tokenSubject(req) ?? clientAddressKey(req.ip ?? 'unknown'),
         // Preflights carry no token and must not eat into a client's budget.
         skip: (req) => req.method === 'OPTIONS' || !req.path.startsWith('/api/'),
       }),

@@ -31,6 +31,8 @@ function fakeRequest(
         ? headers
         : { ...headers, 'transfer-encoding': 'chunked' },
     socket: { remoteAddress },
+    // Express's req.ip: the socket's address, unless a trusted proxy forwarded the client's.
+    ip: remoteAddress,
   }) as unknown as Request;
 }
 
@@ -131,7 +133,7 @@ describe('toApiRequest', () => {
   it.each([
     { name: 'with an address', remoteAddress: '127.0.0.1', expected: '127.0.0.1' },
     { name: 'without one', remoteAddress: undefined, expected: undefined },
-  ])('passes the peer address $name', async ({ remoteAddress, expected }) => {
+  ])('passes the client address (req.ip) $name', async ({ remoteAddress, expected }) => {
     const request = await toApiRequest(
       fakeRequest('/x', remoteAddress === undefined ? {} : { remoteAddress }),
     );

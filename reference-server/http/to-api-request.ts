@@ -18,7 +18,8 @@ export async function toApiRequest(req: Request): Promise<ApiRequest> {
     path: q === -1 ? target : target.slice(0, q),
     query: q === -1 ? '' : target.slice(q + 1),
     headers,
-    ...(req.socket.remoteAddress ? { clientAddress: req.socket.remoteAddress } : {}),
+    // req.ip: the socket's address, or the client's as a trusted proxy forwarded it.
+    ...(req.ip ? { clientAddress: req.ip } : {}),
   };
   const { kept, total } = await readNodeBody(req);
   return {

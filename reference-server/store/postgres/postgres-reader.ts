@@ -52,11 +52,12 @@ export function postgresReader(query: Query): RepositoryReader {
       return row && userRecord(row);
     },
     async usersByEmail(email) {
-      const rows = await query<UserRow>(
-        `SELECT ${USER_COLUMNS} FROM users WHERE email_key = $1 ORDER BY id`,
-        [email.toLowerCase()],
-      );
-      return rows.map(userRecord);
+      // Sorted here, not by ORDER BY id: on a small table the planner would walk the primary
+      // key in order and filter, which under SERIALIZABLE locks every page of the table.
+      const rows = await query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email_key = $1`, [
+        email.toLowerCase(),
+      ]);
+      return rows.map(userRecord).sort((a, b) => a.id - b.id);
     },
     listUsers: (slice) => listUsers(query, slice),
     async hasOtherUnblockedAdmin(exceptId) {

@@ -13,6 +13,15 @@ import { postgresReader, type Query } from './postgres-reader.js';
 import { housekeeper, type PendingPrunes } from './postgres-housekeeping.js';
 import { postgresWriter } from './postgres-writer.js';
 
+/**
+ * A transaction's first statement. Under SERIALIZABLE a sequential scan locks the whole table
+ * for conflict detection, and on a small table (a new database, the demo data) the planner
+ * prefers one even for a lookup by key: every create then conflicted with every other
+ * (measured: 32 concurrent creates, 3 runs each and 2% answered 503). Index scans lock only
+ * the pages they read, as PostgreSQL's documentation advises for serializable workloads.
+ */
+const BEGIN_SERIALIZABLE = 'BEGIN ISOLATION LEVEL SERIALIZABLE; SET LOCAL enable_seqscan = off';
+
 /** Runs that may end in a unique violation: a race ends in one; more is a missing check. */
 const UNIQUE_RUNS = 3;
 
@@ -43,7 +52,7 @@ export function createPostgresRepository(
   pool: pg.Pool,
   options: TransactionOptions = {},
 ): Repository {
-  const attempts = options.attempts ?? 12;
+  const attempts = options.attempts ?? 20;
   const maxDelayMs = options.maxDelayMs ?? 100;
   let closed = false;
   let ending: Promise<void> | undefined;
@@ -76,7 +85,7 @@ export function createPostgresRepository(
       let uniqueRuns = 0;
       for (let attempt = 1; ; attempt += 1) {
         const pending: PendingPrunes = {};
-        const run = await runOnce(pool, 'BEGIN ISOLATION LEVEL SERIALIZABLE', (query, count) =>
+        const run = await runOnce(pool, BEGIN_SERIALIZABLE, (query, count) =>
           work(postgresWriter(query, count, pending)),
         );
         if (run.ok) {
