@@ -24,6 +24,7 @@ async function echoServer(name: string): Promise<string> {
           url: req.url,
           host: req.headers.host,
           custom: req.headers['x-custom'],
+          forwarded: req.headers['x-forwarded-for'],
           length: Buffer.concat(chunks).length,
         }),
       );
@@ -62,13 +63,17 @@ describe('round-robin test balancer', () => {
     expect(balancer.sent).toEqual([2, 2, 2]);
   });
 
-  it('keeps method, path, query, Host and other headers; streams a large body both ways', async () => {
+  it('keeps method, path, query, Host and other headers, appends the client to X-Forwarded-For; streams a large body both ways', async () => {
     const body = 'x'.repeat(300_000);
     let answer: Response;
     do {
       answer = await fetch(`${balancer.url}/api/v1/users?a=1&b=2`, {
         method: 'PATCH',
-        headers: { 'X-Custom': 'kept', 'Content-Type': 'text/plain' },
+        headers: {
+          'X-Custom': 'kept',
+          'Content-Type': 'text/plain',
+          'X-Forwarded-For': '192.0.2.1',
+        },
         body,
       });
     } while (answer.status === 502);
@@ -79,6 +84,7 @@ describe('round-robin test balancer', () => {
       url: '/api/v1/users?a=1&b=2',
       host: new URL(balancer.url).host,
       custom: 'kept',
+      forwarded: '192.0.2.1, 127.0.0.1',
       length: body.length,
     });
   });

@@ -42,6 +42,17 @@ function endToEnd(raw: string[]): string[] {
   return kept;
 }
 
+/** The headers with the client's address appended to X-Forwarded-For (one header). */
+function forwardedFor(raw: string[], client: string): string[] {
+  const kept: string[] = [];
+  const chain: string[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    if (raw[i]!.toLowerCase() === 'x-forwarded-for') chain.push(raw[i + 1]!);
+    else kept.push(raw[i]!, raw[i + 1]!);
+  }
+  return [...kept, 'X-Forwarded-For', [...chain, client].join(', ')];
+}
+
 /** 502 problem+json: the chosen upstream could not be reached (or broke off before answering). */
 function badGateway(res: ServerResponse, upstream: string, error: Error): void {
   if (res.headersSent) {
@@ -70,8 +81,9 @@ function forward(req: IncomingMessage, res: ServerResponse, upstream: string, ag
     method: req.method,
     path: req.url,
     // The client's Host is kept: the servers build absolute links from it, which then point
-    // at the balancer, as behind a real one.
-    headers: endToEnd(req.rawHeaders),
+    // at the balancer, as behind a real one. X-Forwarded-For gains the client's address (what
+    // a server started with trustProxy reads).
+    headers: forwardedFor(endToEnd(req.rawHeaders), req.socket.remoteAddress ?? 'unknown'),
   });
   outgoing.on('response', (answer) => {
     res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.rawHeaders));
