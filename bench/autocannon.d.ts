@@ -24,7 +24,7 @@ declare module 'autocannon' {
     setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest;
   }
   export interface Options {
-    url: string;
+    url: string | string[];
     connections?: number;
     duration?: number;
     amount?: number;

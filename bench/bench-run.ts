@@ -10,6 +10,7 @@ import type { Group, Settings } from './bench-settings.js';
 import type { ConformRun } from './conform-run.js';
 import type { LoadResult } from './load.js';
 import type { MswHandlerCost } from './msw-handler-cost.js';
+import { emptyPgFigures, type PgFigures } from './postgres/pg-figures.js';
 import { READ_STORE_USERS, type SubjectKey, type WriteKey } from './scenarios.js';
 import {
   benchDataset,
@@ -39,6 +40,8 @@ export class BenchRun {
   readonly fuzzRuns: ConformRun[] = [];
   fuzzMissing: Missing | undefined;
   msw: MswHandlerCost | undefined;
+  /** The PostgreSQL phase's figures (bench/postgres/, decision 0088). */
+  readonly postgres: PgFigures = emptyPgFigures();
   /** Scenarios measured once already (their warmup is done). */
   readonly warmed = new Set<string>();
   private readonly stores = new Map<number, { ref: string; json: string }>();

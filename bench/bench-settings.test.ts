@@ -29,6 +29,16 @@ describe('bench settings', () => {
     expect(parseSettings(['--runs', '5']).writeRunsBySize).toEqual({});
   });
 
+  it('PostgreSQL only when named: --only postgres, its sizes and pool checked', () => {
+    const settings = parseSettings(['--only', 'postgres', '--pg-users', '100000,1000000']);
+    expect([...settings.groups]).toEqual(['postgres']);
+    expect(settings.postgresUsers).toEqual([100_000, 1_000_000]);
+    expect(settings.postgresPool).toBe(10);
+    expect(parseSettings([]).postgresUsers).toEqual([100_000]);
+    expect(() => parseSettings(['--pg-users', '10'])).toThrow('--pg-users must be');
+    expect(() => parseSettings(['--pg-pool', '0'])).toThrow('--pg-pool must be 1-50');
+  });
+
   it('the report records the settings with the read store size and the groups as a list', () => {
     const reported = reportedSettings(parseSettings(['--quick', '--only', 'cold']));
     expect(reported).toMatchObject({ runs: 1, readStoreUsers: 1_000, groups: ['cold'] });

@@ -5,9 +5,11 @@ import type { BenchResults } from './report.js';
 import { REPO_ROOT } from './repo-root.js';
 import { READ_STORE_USERS } from './scenarios.js';
 
-export const GROUPS = ['get', 'mock', 'write', 'cold', 'conform', 'msw'] as const;
+export const GROUPS = ['get', 'mock', 'write', 'cold', 'conform', 'msw', 'postgres'] as const;
 export type Group = (typeof GROUPS)[number];
 const QUICK_GROUPS: readonly Group[] = ['get', 'mock', 'write', 'cold'];
+/** PostgreSQL only when asked for (`--only postgres`): it needs its binaries and a seed (0088). */
+const FULL_GROUPS: readonly Group[] = GROUPS.filter((g) => g !== 'postgres');
 
 export interface Settings {
   mode: 'full' | 'quick';
@@ -47,10 +49,14 @@ export interface Settings {
   fuzzRuns: number;
   mswRequests: number;
   groups: Set<Group>;
+  /** Users in the PostgreSQL subject's database, one seeded database per size (decision 0088). */
+  postgresUsers: number[];
+  /** `--database-pool` of each PostgreSQL instance. */
+  postgresPool: number;
   cpuProfileDir?: string;
 }
 
-const USAGE = `Usage: npm run bench -- [--quick] [--runs N] [--only ${GROUPS.join(',')}] [--duration S] [--connections C] [--cpu-prof]
+const USAGE = `Usage: npm run bench -- [--quick] [--runs N] [--only ${GROUPS.join(',')}] [--duration S] [--connections C] [--pg-users LIST] [--pg-pool N] [--cpu-prof]
 
   --quick        a short run for CI (about a minute): 1 run, 2 s per read measurement, no 10k
                  store, fewer peers, groups get,mock,write,cold; exits 1 when a ratio (or memory)
@@ -60,9 +66,13 @@ const USAGE = `Usage: npm run bench -- [--quick] [--runs N] [--only ${GROUPS.joi
   --only LIST    groups to run (default all; quick: get,mock,write,cold): get (server reads vs
                  Express), mock (MSW vs Prism), write (POST at 1k/10k/100k users vs json-server,
                  memory), cold (cold start), conform (conform wall time, fuzz), msw (in-process
-                 MSW handler cost)
+                 MSW handler cost), postgres (apikit serve on PostgreSQL, 1 and 3 instances, vs
+                 the JSON file; only when named)
   --duration S   seconds per read measurement (default 5; quick 2)
   --connections C  concurrent connections (default 50)
+  --pg-users LIST  users in the PostgreSQL database, one run per size (default 100000;
+                 e.g. 100000,1000000)
+  --pg-pool N    --database-pool of each PostgreSQL instance (default 10)
   --cpu-prof     write V8 CPU profiles of the apikit servers to bench/profiles/
 `;
 
@@ -75,6 +85,8 @@ export function parseSettings(argv: string[]): Settings {
       only: { type: 'string' },
       duration: { type: 'string' },
       connections: { type: 'string' },
+      'pg-users': { type: 'string' },
+      'pg-pool': { type: 'string' },
       'cpu-prof': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -101,7 +113,7 @@ export function parseSettings(argv: string[]): Settings {
   const groups = new Set<Group>();
   // Quick leaves out what it would only print, never judge: conform's wall time and the MSW
   // in-process cost (absolute figures, see decision 0024).
-  const defaults = quick ? QUICK_GROUPS : GROUPS;
+  const defaults = quick ? QUICK_GROUPS : FULL_GROUPS;
   for (const name of (values.only ?? defaults.join(',')).split(',').map((s) => s.trim())) {
     if (!(GROUPS as readonly string[]).includes(name))
       throw new Error(`--only: unknown group "${name}" (${GROUPS.join(', ')})`);
@@ -131,6 +143,10 @@ export function parseSettings(argv: string[]): Settings {
     fuzzRuns: quick ? 0 : 3,
     mswRequests: quick ? 200 : 5_000,
     groups,
+    postgresUsers: (values['pg-users'] ?? '100000')
+      .split(',')
+      .map((s) => int(s.trim(), 0, 1_000, 2_000_000, 'pg-users')),
+    postgresPool: int(values['pg-pool'], 10, 1, 50, 'pg-pool'),
     ...(values['cpu-prof'] ? { cpuProfileDir: join(REPO_ROOT, 'bench/profiles') } : {}),
   };
 }
@@ -153,6 +169,9 @@ export function reportedSettings(settings: Settings): BenchResults['settings'] {
     fuzzCases: settings.fuzzCases,
     fuzzRuns: settings.fuzzRuns,
     groups: [...settings.groups],
+    ...(settings.groups.has('postgres')
+      ? { postgresUsers: settings.postgresUsers, postgresPool: settings.postgresPool }
+      : {}),
     loadGenerator: 'autocannon 8 (separate process)',
     nodeEnv: 'production',
   };

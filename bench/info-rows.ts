@@ -2,6 +2,7 @@
 import type { BenchRun } from './bench-run.js';
 import type { ConformRun } from './conform-run.js';
 import type { LoadResult } from './load.js';
+import { postgresInfo } from './postgres/pg-report.js';
 import type { InfoRow } from './report.js';
 import { SUBJECT_NAMES } from './scenarios.js';
 import { pairedRatios, spread } from './stats.js';
@@ -20,6 +21,7 @@ export function infoRows(run: BenchRun): InfoRow[] {
   writeInfo(run, add);
   coldAndConformInfo(run, add);
   mswInfo(run, add);
+  postgresInfo(run, add);
   return rows;
 }
 

@@ -2,6 +2,7 @@
 import type { Group } from './bench-settings.js';
 import type { BenchRun } from './bench-run.js';
 import type { LoadResult } from './load.js';
+import { postgresTargets } from './postgres/pg-report.js';
 import { pairedRatios, spread } from './stats.js';
 import { judge, TARGETS, type JudgedTarget, type Missing } from './targets.js';
 
@@ -33,6 +34,7 @@ export function judgedTargets(run: BenchRun): JudgedTarget[] {
     judge(TARGETS.coldStart, spread(run.coldMs.ref), run.missing('cold', 'cold start')),
     ...conformTargets(run),
     memory100k,
+    ...postgresTargets(run),
   ];
 }
 

@@ -6,8 +6,11 @@ export const UNIQUE_TOKEN = '{{n}}';
 
 /** What one load measurement fires: bench/load.ts hands it to bench/load-driver.ts. */
 export interface LoadSpec {
-  /** Full URL, loopback only. */
-  url: string;
+  /**
+   * Full URL, loopback only; several (the same path on several instances): autocannon spreads
+   * its connections over them round-robin, a client-side balancer.
+   */
+  url: string | string[];
   method?: string;
   headers?: Record<string, string>;
   /** A request body; every {@link UNIQUE_TOKEN} becomes a number unique to the request. */

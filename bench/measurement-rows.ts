@@ -1,5 +1,6 @@
 /** Every load measurement of a bench run, as the report's tables and the write-cost plot list them. */
 import type { BenchRun } from './bench-run.js';
+import { postgresMeasurementRows } from './postgres/pg-report.js';
 import type { MeasurementRow } from './report.js';
 import { SCENARIOS, SUBJECT_NAMES } from './scenarios.js';
 import { writeCostSvg } from './write-cost-plot.js';
@@ -28,6 +29,7 @@ export function measurementRows(run: BenchRun): MeasurementRow[] {
         });
     }
   }
+  rows.push(...postgresMeasurementRows(run));
   return rows;
 }
 

@@ -9,7 +9,7 @@
  *   npm run bench -- --only get,write --runs 5 --cpu-prof
  *
  * The phases are read-phase.ts, write-phase.ts, cold-phase.ts, conform-phase.ts and
- * msw-phase.ts, filling one BenchRun (bench-run.ts); judged-targets.ts, info-rows.ts and
+ * msw-phase.ts (and postgres/postgres-phase.ts), filling one BenchRun (bench-run.ts); judged-targets.ts, info-rows.ts and
  * measurement-rows.ts turn it into the report that report.ts renders.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -26,6 +26,7 @@ import { judgedTargets } from './judged-targets.js';
 import { gitRevision, machineInfo } from './machine-info.js';
 import { measurementRows, runWriteCostSvg } from './measurement-rows.js';
 import { mswPhase } from './msw-phase.js';
+import { postgresPhase } from './postgres/postgres-phase.js';
 import { readPhase } from './read-phase.js';
 import { renderConsole, renderHeader, renderMarkdown, type BenchResults } from './report.js';
 import { REPO_ROOT } from './repo-root.js';
@@ -95,6 +96,7 @@ async function runPhases(run: BenchRun): Promise<void> {
   if (groups.has('cold')) await phase('cold starts', coldPhase);
   if (groups.has('conform')) await phase('conform', conformPhase);
   if (groups.has('msw')) await phase('msw in-process', mswPhase);
+  if (groups.has('postgres')) await phase('postgres', postgresPhase);
 }
 
 /** bench/results.json, bench/results.md and, when there are POST figures, bench/write-cost.svg. */
