@@ -5,12 +5,11 @@ import {
   type PostgresInstances,
 } from '../support/postgres/postgres-instances.js';
 
-// KNOWN FAILURE on PostgreSQL (found by `apikit conform --fuzz 300 --seed 7`, reported for
-// issue 22): a JSON string holding U+0000 ("\u0000") reaches the database, whose `text` cannot
-// hold it (22021 invalid byte sequence for encoding "UTF8": 0x00), and the answer is 500. The
-// file store accepts these requests (201/200) or refuses them before the store (400). Each
-// test below states the right behaviour (no 5xx) and is marked `fails` until the repository
-// or the contract handles NUL; vitest then reports it as fixed, and the mark comes off.
+// Found by `apikit conform --fuzz 300 --seed 7` (issue 22): a JSON string holding U+0000
+// ("\u0000") reached the database, whose `text` cannot hold it (22021 invalid byte sequence for
+// encoding "UTF8": 0x00), and the answer was 500 where the file store accepts these requests
+// (201/200) or refuses them before the store (400). The repository now stores U+0000 as
+// U+0001 U+0001 and U+0001 as U+0001 U+0002, order kept (postgres-rows.ts `toText`, 0084).
 
 let multi: PostgresInstances;
 let token: string;
@@ -57,9 +56,9 @@ const cases: [string, string, string, () => unknown, boolean][] = [
   ],
 ];
 
-describe('strings holding U+0000 on PostgreSQL (known failure: 500)', () => {
+describe('strings holding U+0000 on PostgreSQL', () => {
   for (const [name, method, path, body, withToken] of cases) {
-    it.fails(`${name}: not a 5xx`, async () => {
+    it(`${name}: not a 5xx`, async () => {
       const answer = await callApi(multi.apis[0]!, method, path, {
         ...(withToken ? { token } : {}),
         body: JSON.stringify(body()),

@@ -15,6 +15,7 @@ import {
   idempotencyRecord,
   itemRecord,
   orderRecord,
+  toText,
   tokenRecord,
   userRecord,
   type IdempotencyRow,
@@ -55,7 +56,7 @@ export function postgresReader(query: Query): RepositoryReader {
       // Sorted here, not by ORDER BY id: on a small table the planner would walk the primary
       // key in order and filter, which under SERIALIZABLE locks every page of the table.
       const rows = await query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email_key = $1`, [
-        email.toLowerCase(),
+        toText(email.toLowerCase()),
       ]);
       return rows.map(userRecord).sort((a, b) => a.id - b.id);
     },
@@ -101,7 +102,7 @@ export function postgresReader(query: Query): RepositoryReader {
     async idempotency(scope) {
       const row = await one<IdempotencyRow>(
         `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency WHERE scope = $1`,
-        [scope],
+        [toText(scope)],
       );
       return row && idempotencyRecord(row);
     },

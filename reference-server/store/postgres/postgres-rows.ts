@@ -21,6 +21,26 @@ export const ID_SEQUENCES: Record<IdKind, string> = {
   orderItems: 'apikit_order_items_id_seq',
 };
 
+/**
+ * PostgreSQL's `text` cannot hold U+0000, which JSON strings can: it is stored as U+0001 U+0001,
+ * and U+0001 itself as U+0001 U+0002. The code keeps the order of code points (what sorting by
+ * name or email compares), and strings without either character are stored as they are.
+ */
+export function toText(value: string): string {
+  if (!/[\u0000\u0001]/.test(value)) return value;
+  return value.replace(/[\u0000\u0001]/g, (c) =>
+    c === '\u0000' ? '\u0001\u0001' : '\u0001\u0002',
+  );
+}
+
+/** The string {@link toText} stored. */
+export function fromText(value: string): string {
+  if (!value.includes('\u0001')) return value;
+  return value.replace(/\u0001[\u0001\u0002]/g, (pair) =>
+    pair === '\u0001\u0001' ? '\u0000' : '\u0001',
+  );
+}
+
 export const USER_COLUMNS =
   'id, name, email, email_key, age, status, created_at, created_at_ms, updated_at, role_ids, password_hash';
 export const ORDER_COLUMNS = 'id, user_id, product, category_id, status, created_at, updated_at';
@@ -47,9 +67,9 @@ export interface UserRow {
 export function userRow(user: UserRecord): UserRow {
   return {
     id: user.id,
-    name: user.name,
-    email: user.email,
-    email_key: user.email.toLowerCase(),
+    name: toText(user.name),
+    email: toText(user.email),
+    email_key: toText(user.email.toLowerCase()),
     age: user.age,
     status: user.status,
     created_at: user.createdAt,
@@ -63,8 +83,8 @@ export function userRow(user: UserRecord): UserRow {
 export function userRecord(row: UserRow): UserRecord {
   return {
     id: row.id,
-    name: row.name,
-    email: row.email,
+    name: fromText(row.name),
+    email: fromText(row.email),
     age: row.age,
     status: row.status as UserStatus,
     createdAt: row.created_at,
@@ -88,7 +108,7 @@ export function orderRow(order: OrderRecord): OrderRow {
   return {
     id: order.id,
     user_id: order.userId,
-    product: order.product,
+    product: toText(order.product),
     category_id: order.categoryId,
     status: order.status,
     created_at: order.createdAt,
@@ -100,7 +120,7 @@ export function orderRecord(row: OrderRow): OrderRecord {
   return {
     id: row.id,
     userId: row.user_id,
-    product: row.product,
+    product: fromText(row.product),
     categoryId: row.category_id,
     status: row.status as OrderStatus,
     createdAt: row.created_at,
@@ -116,11 +136,21 @@ export interface ItemRow {
 }
 
 export function itemRow(item: OrderItemRecord): ItemRow {
-  return { id: item.id, order_id: item.orderId, product: item.product, quantity: item.quantity };
+  return {
+    id: item.id,
+    order_id: item.orderId,
+    product: toText(item.product),
+    quantity: item.quantity,
+  };
 }
 
 export function itemRecord(row: ItemRow): OrderItemRecord {
-  return { id: row.id, orderId: row.order_id, product: row.product, quantity: row.quantity };
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    product: fromText(row.product),
+    quantity: row.quantity,
+  };
 }
 
 export interface TokenRow {
@@ -169,11 +199,11 @@ export interface IdempotencyRow {
 
 export function idempotencyRow(record: IdempotencyRecord): IdempotencyRow {
   return {
-    scope: record.scope,
-    request_body: record.requestBody,
+    scope: toText(record.scope),
+    request_body: toText(record.requestBody),
     status: record.status,
     headers: record.headers,
-    body: record.body,
+    body: record.body === null ? null : toText(record.body),
     created_at: record.createdAt,
     expires_at: record.expiresAt,
     expires_at_ms: Date.parse(record.expiresAt),
@@ -182,11 +212,11 @@ export function idempotencyRow(record: IdempotencyRecord): IdempotencyRow {
 
 export function idempotencyRecord(row: IdempotencyRow): IdempotencyRecord {
   return {
-    scope: row.scope,
-    requestBody: row.request_body,
+    scope: fromText(row.scope),
+    requestBody: fromText(row.request_body),
     status: row.status,
     headers: row.headers,
-    body: row.body,
+    body: row.body === null ? null : fromText(row.body),
     createdAt: row.created_at,
     expiresAt: row.expires_at,
   };

@@ -86,6 +86,46 @@ export function describeReads(subject: RepositoryUnderTest): void {
       expect(Object.keys(read?.headers ?? {})).toEqual(Object.keys(record.headers));
     });
 
+    it('keeps U+0000 and U+0001 in strings, finds and sorts by them', async () => {
+      const { repository } = subject;
+      const nul = userRecord(5, { name: 'a\u0000b', email: 'Nul\u0000@Example.com' });
+      const one = userRecord(6, { name: 'a\u0001', email: 'one\u0001@example.com' });
+      const bare = userRecord(7, { name: 'a', email: 'a@example.com' });
+      const order = { ...seed.orders['1']!, id: 9, product: 'p\u0000\u0001q' };
+      const item = { id: 9, orderId: 9, product: '\u0000', quantity: 1 };
+      const record = {
+        ...seed.idempotency['scope-1']!,
+        scope: 's\u0000k',
+        requestBody: '{"a":"\u0000"}',
+        body: '\u0001',
+      };
+      await repository.transact(async (tx) => {
+        for (const user of [nul, one, bare]) await tx.putUser(user);
+        await tx.putOrder(order);
+        await tx.putOrderItem(item);
+        await tx.putIdempotency(record);
+      });
+      expect(await repository.user(5)).toEqual(nul);
+      expect(await repository.usersByEmail('nul\u0000@example.COM')).toEqual([nul]);
+      expect(await repository.usersByEmail('nul@example.com')).toEqual([]);
+      expect(await repository.order(9)).toEqual(order);
+      expect(await repository.itemsOfOrder(9)).toEqual([item]);
+      expect(await repository.idempotency('s\u0000k')).toEqual(record);
+      const byName = await repository.listUsers({
+        sort: [{ field: 'name', direction: 'asc' }],
+        offset: 0,
+        limit: 3,
+      });
+      // By code point: the capitals of the seed first, then "a" < "a\u0000b" < "a\u0001".
+      expect(byName.users.map((user) => user.id)).toEqual([1, 2, 3]);
+      const lower = await repository.listUsers({
+        sort: [{ field: 'name', direction: 'desc' }],
+        offset: 0,
+        limit: 3,
+      });
+      expect(lower.users.map((user) => user.id)).toEqual([6, 5, 7]);
+    });
+
     it('runs several reads on one snapshot', async () => {
       const { repository } = subject;
       const result = await repository.snapshot(async (reader) => {
