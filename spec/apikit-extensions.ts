@@ -232,6 +232,14 @@ export {
   type InitialItems,
 } from './lifecycle-extensions.js';
 
+export {
+  serviceDeclaration,
+  serverPath,
+  type ServiceDeclaration,
+  type ServedRoute,
+  type CorsDeclaration,
+} from './service-extensions.js';
+
 /** Every extension name this file reads, for the check that a description uses no other. */
 export const APIKIT_EXTENSIONS = [
   'x-apikit-role',
@@ -245,4 +253,5 @@ export const APIKIT_EXTENSIONS = [
   'x-apikit-session',
   'x-apikit-roles',
   'x-apikit-ids',
+  'x-apikit-service',
 ] as const;

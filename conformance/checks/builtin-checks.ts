@@ -4,6 +4,7 @@ import { httpConventionChecks } from './probe/http-convention-checks.js';
 import { requestExamples } from './probe/request-examples.js';
 import { documentedMediaTypes } from './probe/request-media-types.js';
 import { responseChecks } from './response/response-checks.js';
+import { serviceChecks } from './service-checks.js';
 import { preconditionsAfterRefusal } from './stateful/preconditions-after-refusal.js';
 import { putCreateAndReplace } from './stateful/put-create-and-replace.js';
 import { putDeleteCycle } from './stateful/put-delete-cycle.js';
@@ -38,6 +39,7 @@ export function createDefaultRegistry(): CheckRegistry {
     preconditionsAfterRefusal,
     documentedMediaTypes,
     requestExamples,
+    ...serviceChecks,
     putCreateAndReplace,
     putDeleteCycle,
     uniqueFieldsCheck,

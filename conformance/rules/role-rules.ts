@@ -135,11 +135,13 @@ export const roleRules: Rule[] = [
     C('The store'),
     'needs killing the server process and reading its file',
   ),
-  noCheck(
+  judged(
     'store.serialized-writes',
     "writes are serialized: concurrent requests never lose each other's updates",
     C('The store'),
-    'no check sends concurrent writes and reads back',
+    ['serialized_writes'],
+    ['patch-lost-update'],
+    'PATCHes of different properties of one resource sent at once (x-apikit-service.serializedWrites)',
   ),
   outside(
     'store.demo-data',

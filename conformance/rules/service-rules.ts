@@ -20,17 +20,21 @@ export const serviceRules: Rule[] = [
     ['idempotency_key_replay'],
     ['idempotency-replay-ignores-body'],
   ),
-  noCheck(
+  judged(
     'idem.in-flight-409',
     'the same Idempotency-Key while the first is still being handled: 409',
     SHARED,
-    'no check sends two requests with one key at once',
+    ['idempotency_key_in_flight'],
+    ['in-flight-key-ignored'],
+    "judged as far as the outside can: four requests sent at once with one key and body are carried out once, each answered that 2xx or 409; whether one arrives while the first is still handled is the target's timing (a fast target replays them all), so a run never demands the 409 itself",
   ),
-  noCheck(
+  judged(
     'idem.scope',
     'keys are scoped to (subject, method, path); every answer to a request that passed validation is remembered',
     HEADERS,
-    'no check reuses a key as another subject or on another path',
+    ['idempotency_key_scope'],
+    ['idempotency-key-global'],
+    'judged: the same key on another path, or from the other credential, is a new request; not judged: the method (only POSTs take a key here), and that a 409 or 422 answer is remembered too',
   ),
   judged(
     'idem.key-length',
@@ -45,11 +49,13 @@ export const serviceRules: Rule[] = [
     SHARED,
     'a run cannot wait 24 hours',
   ),
-  noCheck(
+  judged(
     'open.routes',
     'open to all: /auth/**, GET /healthz, GET /openapi.json, GET /openapi.yaml, GET /docs',
     ADDRESSES,
-    "the served documents and /healthz lie outside the spec's paths; no check calls them",
+    ['open_routes'],
+    ['served-route-needs-token'],
+    "the routes outside the spec's paths are declared in x-apikit-service.servedRoutes, relative to the server's root; /auth/** (security: []) is called without a token by every run",
   ),
   judged(
     'open.options',
@@ -58,11 +64,13 @@ export const serviceRules: Rule[] = [
     ['allow_header_conformance'],
     ['options-needs-token'],
   ),
-  noCheck(
+  judged(
     'open.openapi-served',
     'GET /openapi.json and /openapi.yaml serve the contract as written in spec/',
     ADDRESSES,
-    'no check fetches the served documents and compares them with the spec the run reads',
+    ['served_documents'],
+    ['served-contract-stale'],
+    'compared in outline with the spec the run was given: version, title, paths, methods, operationIds, statuses, schema names, root extensions',
   ),
   judged(
     'request-id.present',
@@ -71,17 +79,20 @@ export const serviceRules: Rule[] = [
     ['response_headers_conformance', 'response_schema_conformance'],
     ['request-id-missing'],
   ),
-  noCheck(
+  judged(
     'request-id.echo',
     'X-Request-Id is echoed when the client sends one, generated otherwise',
     C('Errors: RFC 9457 problem details'),
-    'no check sends an X-Request-Id and compares',
+    ['request_id_echo'],
+    ['request-id-not-echoed'],
   ),
-  noCheck(
+  judged(
     'rate-limit.headers',
     'RateLimit-Policy and RateLimit on every response under /api while a limit is on, OPTIONS aside',
     HEADERS,
-    'response_headers_conformance cannot fail on them: the spec marks both optional (limits may be off) and types them as any string, so neither a missing nor a malformed header is caught (RateLimit: garbage on every answer: no failure)',
+    ['rate_limit_headers'],
+    ['rate-limit-malformed'],
+    'the syntax of draft-ietf-httpapi-ratelimit-headers on every answer carrying either; their absence only once an earlier answer of the run carried them (a run cannot tell that a limit is on otherwise)',
   ),
   noCheck(
     'rate-limit.429',
@@ -89,11 +100,13 @@ export const serviceRules: Rule[] = [
     C('Errors: RFC 9457 problem details'),
     'a run does not exhaust the limit (1,000 a minute by default; off in test runs)',
   ),
-  noCheck(
+  judged(
     'cors.headers',
-    'CORS allows Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key; exposes ETag, Location, Link, Retry-After, RateLimit, X-Request-Id',
+    'CORS allows Authorization, Content-Type, If-Match, If-None-Match, If-Modified-Since, Idempotency-Key, X-Request-Id; exposes ETag, Last-Modified, Location, Link, Retry-After, RateLimit, RateLimit-Policy, X-Request-Id',
     SHARED,
-    'no check sends a preflight and reads the CORS headers',
+    ['cors_headers'],
+    ['cors-exposes-no-etag'],
+    'the lists are x-apikit-service.cors; a target that does not allow the probe origin (origins configured) is skipped',
   ),
   judged(
     'location.path-absolute',

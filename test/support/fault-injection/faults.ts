@@ -21,6 +21,14 @@ import {
 } from './check-order-faults.js';
 import { headerInjectionEchoed, readBackDropsAge } from './fuzz-faults.js';
 import {
+  servedRouteNeedsToken,
+  servedContractStale,
+  requestIdNotEchoed,
+  rateLimitMalformed,
+  corsExposesNoEtag,
+  patchLostUpdate,
+} from './service-faults.js';
+import {
   latin1CharsetAccepted,
   utf8CharsetRefused,
   actionBodyIgnored,
@@ -342,6 +350,12 @@ export const faults: Fault[] = [
   putCreateActive,
   deleteKeepsOrders,
   newUserWithoutRole,
+  servedRouteNeedsToken,
+  servedContractStale,
+  requestIdNotEchoed,
+  rateLimitMalformed,
+  corsExposesNoEtag,
+  patchLostUpdate,
   trailingSlashRouted,
   caseInsensitiveRouting,
   jsonExtensionRouted,

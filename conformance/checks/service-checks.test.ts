@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startTestServer,
+  TEST_ADMIN_PASSWORD,
+  TEST_USER_PASSWORD,
+  type TestServer,
+} from '../../test/start-test-server.js';
+import { startMockServer, type RunningMockServer } from '../../mocks/server/start-mock-server.js';
+import type { ConformanceReport } from '../report.js';
+import { runConformance } from '../run-conformance.js';
+import { serviceChecks } from './service-checks.js';
+
+/**
+ * The service checks (x-apikit-service) against the reference server with limits off and on
+ * and against the mocks: nothing fails, and each judges something. What each catches is proven
+ * by the broken targets of test/support/fault-injection/service-faults.ts.
+ */
+const names = serviceChecks.map((c) => c.name);
+const run = (url: string, password: string, adminPassword: string) =>
+  runConformance({
+    baseUrl: `${url}/api/v1`,
+    username: 'user@example.com',
+    password,
+    adminUsername: 'admin@example.com',
+    adminPassword,
+    checks: [...names, 'positive_data_acceptance'],
+    include: ['getUser', 'updateUser', 'listCategories', 'login'],
+    seed: 20261127,
+  });
+
+const failures = (report: ConformanceReport) =>
+  report.results
+    .filter((r) => r.status === 'failed')
+    .map((r) => `${r.check} ${r.operationId}: ${r.message}`);
+const passed = (report: ConformanceReport) =>
+  new Set(report.results.filter((r) => r.status === 'passed').map((r) => r.check));
+
+let plain: TestServer;
+let limited: TestServer;
+let mocks: RunningMockServer;
+
+beforeAll(async () => {
+  [plain, limited, mocks] = await Promise.all([
+    startTestServer(),
+    startTestServer({ rateLimit: 1000, loginRateLimit: 100 }),
+    startMockServer({
+      port: 0,
+      adminPassword: TEST_ADMIN_PASSWORD,
+      userPassword: TEST_USER_PASSWORD,
+      jwtSecret: 'service-checks-secret-0123456789-0123456789',
+    }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([plain?.close(), limited?.close(), mocks?.close()]);
+});
+
+describe('the service checks', () => {
+  it('pass against the reference server with limits off, each but the RateLimit one judging', async () => {
+    const report = await run(plain.url, TEST_USER_PASSWORD, TEST_ADMIN_PASSWORD);
+    expect(failures(report)).toEqual([]);
+    for (const name of names.filter((n) => n !== 'rate_limit_headers'))
+      expect([...passed(report)]).toContain(name);
+  });
+
+  it('judge the RateLimit headers of a server with limits on', async () => {
+    const report = await run(limited.url, TEST_USER_PASSWORD, TEST_ADMIN_PASSWORD);
+    expect(failures(report)).toEqual([]);
+    expect([...passed(report)]).toContain('rate_limit_headers');
+  });
+
+  it('pass against the mocks', async () => {
+    const report = await run(mocks.url, TEST_USER_PASSWORD, TEST_ADMIN_PASSWORD);
+    expect(failures(report)).toEqual([]);
+    expect([...passed(report)]).toEqual(expect.arrayContaining(['open_routes', 'request_id_echo']));
+  });
+});

@@ -1,0 +1,147 @@
+/** Faults around the operations (x-apikit-service): served routes, request ids, RateLimit, CORS, writes. */
+import { randomUUID } from 'node:crypto';
+import type { FaultHooks, ProxyRequest, ProxyResponse } from './fault-proxy.js';
+import {
+  API,
+  USER_PATH,
+  editJson,
+  isObject,
+  parsed,
+  pathOf,
+  problemAnswer,
+} from './fault-helpers.js';
+import type { Fault } from './faults.js';
+
+export const servedRouteNeedsToken: Fault = {
+  name: 'served-route-needs-token',
+  description: 'GET /healthz without a token is 401, as if it were an operation of the API',
+  expectedCheck: 'open_routes',
+  include: ['getUser'],
+  create: () => ({
+    response: (res, req) => {
+      if (pathOf(req) !== '/healthz' || req.headers.authorization) return res;
+      const refused = problemAnswer(res, req, {
+        kind: 'unauthenticated',
+        title: 'Authentication required',
+        status: 401,
+        detail: 'This operation needs an access token',
+      });
+      return {
+        ...refused,
+        headers: { ...refused.headers, 'www-authenticate': 'Bearer realm="api"' },
+      };
+    },
+  }),
+};
+
+export const servedContractStale: Fault = {
+  name: 'served-contract-stale',
+  description:
+    'GET /openapi.json serves a stale contract: the last path of the spec is missing (a document built before it was added)',
+  expectedCheck: 'served_documents',
+  include: ['getUser'],
+  create: () => ({
+    response: (res, req) =>
+      pathOf(req) === '/openapi.json' && res.status === 200
+        ? editJson(res, (doc) => {
+            if (!isObject(doc) || !isObject(doc['paths'])) return doc;
+            const paths = { ...doc['paths'] };
+            delete paths[Object.keys(paths).at(-1)!];
+            return { ...doc, paths };
+          })
+        : res,
+  }),
+};
+
+export const requestIdNotEchoed: Fault = {
+  name: 'request-id-not-echoed',
+  description:
+    "X-Request-Id is always generated: a client's own id is replaced, so its logs and the server's cannot be joined",
+  expectedCheck: 'request_id_echo',
+  include: ['getUser'],
+  create: () => ({
+    response: (res, req) =>
+      req.headers['x-request-id']
+        ? { ...res, headers: { ...res.headers, 'x-request-id': randomUUID() } }
+        : res,
+  }),
+};
+
+export const rateLimitMalformed: Fault = {
+  name: 'rate-limit-malformed',
+  description:
+    'answers of the API carry RateLimit: remaining 999 (not a structured field) and no RateLimit-Policy',
+  expectedCheck: 'rate_limit_headers',
+  include: ['getUser'],
+  create: () => ({
+    response: (res, req) =>
+      pathOf(req).startsWith(API) && req.method !== 'OPTIONS'
+        ? { ...res, headers: { ...res.headers, ratelimit: 'remaining 999' } }
+        : res,
+  }),
+};
+
+export const corsExposesNoEtag: Fault = {
+  name: 'cors-exposes-no-etag',
+  description:
+    'cross-origin answers do not expose ETag (Access-Control-Expose-Headers lacks it): a browser app cannot send If-Match',
+  expectedCheck: 'cors_headers',
+  include: ['getUser'],
+  create: () => ({
+    response: (res) => {
+      const exposed = res.headers['access-control-expose-headers'];
+      if (exposed === undefined) return res;
+      const kept = exposed
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s.toLowerCase() !== 'etag');
+      return {
+        ...res,
+        headers: { ...res.headers, 'access-control-expose-headers': kept.join(', ') },
+      };
+    },
+  }),
+};
+
+/** The user's writable properties a PATCH written back from a stale read would carry. */
+const WRITTEN_BACK = ['name', 'email', 'age'];
+
+/**
+ * PATCH of a user as read-modify-write without a lock: the proxy reads the user, waits a little
+ * (the time an ORM takes), then sends the patch together with every other property as it read
+ * it; a PATCH sent meanwhile is overwritten with the stale values.
+ */
+function lostUpdates(): FaultHooks {
+  return {
+    async request(req: ProxyRequest, ctx): Promise<ProxyRequest | ProxyResponse> {
+      if (req.method !== 'PATCH' || !USER_PATH.test(pathOf(req))) return req;
+      const patch = parsed(req.body);
+      if (!isObject(patch)) return req;
+      const read = await ctx.forward({
+        method: 'GET',
+        path: req.path,
+        headers: { accept: 'application/json', authorization: req.headers.authorization ?? '' },
+        body: '',
+      });
+      const current = read.status === 200 ? parsed(read.body) : undefined;
+      if (!isObject(current)) return req;
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      const stale = Object.fromEntries(
+        WRITTEN_BACK.filter((k) => current[k] !== undefined && current[k] !== null).map((k) => [
+          k,
+          current[k],
+        ]),
+      );
+      return { ...req, body: JSON.stringify({ ...stale, ...patch }) };
+    },
+  };
+}
+
+export const patchLostUpdate: Fault = {
+  name: 'patch-lost-update',
+  description:
+    'PATCH of a user is a read-modify-write without a lock: PATCHes of different properties sent at once overwrite each other with stale values',
+  expectedCheck: 'serialized_writes',
+  include: ['updateUser'],
+  create: lostUpdates,
+};
