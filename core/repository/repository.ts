@@ -58,9 +58,15 @@ export interface RepositoryReader {
   /** When the data set was created (first start or last reset): the catalogs' Last-Modified. */
   dataSetCreatedAt(): Promise<string>;
   user(id: number): Promise<UserRecord | undefined>;
-  /** The users whose email equals `email` compared lower-cased, lowest id first. */
+  /**
+   * The users whose email equals `email` compared lower-cased, lowest id first: at most one
+   * where the store enforces uniqueness (PostgreSQL); a hand-edited data set may hold more.
+   */
   usersByEmail(email: string): Promise<UserRecord[]>;
-  /** One slice of the users and how many match the filter in all. */
+  /**
+   * One slice of the users and how many match the filter in all. For reads: inside a
+   * transaction its total would conflict with every concurrent create (PostgreSQL).
+   */
   listUsers(slice: UserSlice): Promise<{ users: UserRecord[]; total: number }>;
   /** Whether a user other than `exceptId` holds ADMIN and is not BLOCKED. */
   hasOtherUnblockedAdmin(exceptId: number): Promise<boolean>;
@@ -95,9 +101,14 @@ export interface RepositoryWriter extends RepositoryReader {
   putRefreshToken(record: RefreshTokenRecord): Promise<void>;
   /** Marks spent, at `at`, every unspent refresh token of a family or of a user; how many. */
   spendRefreshTokens(which: { familyId: string } | { userId: number }, at: string): Promise<number>;
-  /** Deletes the families whose every token expired by `now` (reuse detection needs the rest). */
+  /**
+   * Deletes the families whose every token expired by `now` (reuse detection needs the rest).
+   * Housekeeping: a database may do it after the commit and only now and then, so readers
+   * judge expiry themselves (the domain does).
+   */
   pruneExpiredFamilies(now: Date): Promise<void>;
   putIdempotency(record: IdempotencyRecord): Promise<void>;
+  /** Housekeeping, as {@link RepositoryWriter.pruneExpiredFamilies}: expiry is judged on read. */
   pruneExpiredIdempotency(now: Date): Promise<void>;
   /**
    * Replaces users, orders and items with a seed's, forgets refresh tokens and idempotency
