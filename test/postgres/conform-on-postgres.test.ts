@@ -11,9 +11,10 @@ import {
 } from '../support/postgres/postgres-instances.js';
 
 // Issue 22: a full `apikit conform` run, destructive checks included, passes against the
-// reference server on PostgreSQL: one instance, then three instances on one database behind a
-// round-robin balancer (each request of the run lands on the next instance). The CLI as users
-// run it (bin/apikit.js), against the demo accounts with their documented passwords.
+// reference server on PostgreSQL: one instance, then three `apikit serve` processes on one
+// database behind a round-robin balancer (each request of the run lands on the next
+// instance). The CLI as users run it (bin/apikit.js), against the demo accounts with their
+// documented passwords.
 
 const RUN_TIMEOUT_MS = 360_000;
 const out = mkdtempSync(join(tmpdir(), 'apikit-conform-pg-'));
@@ -63,12 +64,13 @@ async function conform(api: string, name: string) {
 
 describe.each([
   ['one instance', 1],
-  ['three instances behind a round-robin balancer', 3],
+  ['three apikit serve processes behind a round-robin balancer', 3],
 ])('apikit conform --allow-destructive on PostgreSQL: %s', (name, count) => {
   let multi: PostgresInstances;
   beforeAll(async () => {
-    multi = await startPostgresInstances({ cluster, count });
-  }, 60_000);
+    // Three as child processes: separate event loops, as deployed (needs `npm run build`).
+    multi = await startPostgresInstances({ cluster, count, processes: count > 1 });
+  }, 90_000);
   afterAll(() => multi?.close());
 
   it(

@@ -1,18 +1,24 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJwtAccessTokenCodec } from '../../node-runtime/jwt-access-token-codec.js';
 import {
+  SHARED_JWT_SECRET,
   startPostgresInstances,
   type PostgresInstances,
 } from '../support/postgres/postgres-instances.js';
 import { callApi, countStatuses, type Answer } from '../support/postgres/call-api.js';
 
 // Issue 22: every rule holds across instances. Three reference servers on one PostgreSQL
-// database; each race sends its requests straight to the instances in turn (not only through
-// the balancer), so that the competing transactions run in three processes' pools at once.
+// database, first in this process, then as three `apikit serve` child processes (separate
+// event loops, nothing shared in memory); each race sends its requests straight to the
+// instances in turn (not only through the balancer), so that the competing transactions run
+// in three pools at once.
 
 let multi: PostgresInstances;
 let adminToken: string;
 let db: pg.Client;
+/** Signs as the instances do (one shared secret), for accounts that have no password. */
+const tokens = createJwtAccessTokenCodec(SHARED_JWT_SECRET);
 
 /** The i-th request's instance: 0, 1, 2, 0, ... */
 const api = (i: number) => multi.apis[i % multi.apis.length]!;
@@ -34,18 +40,21 @@ const newUser = async (i = 0) => {
   return answer.json<{ id: number; email: string }>();
 };
 
-beforeAll(async () => {
-  multi = await startPostgresInstances({ count: 3 });
-  adminToken = (await login(0, 'admin@example.com', 'admin-demo-password')).accessToken;
-  db = new pg.Client({ connectionString: multi.databaseUrl });
-  await db.connect();
-}, 120_000);
-afterAll(async () => {
-  await db?.end();
-  await multi?.close();
-});
+describe.each([
+  ['servers in this process', false],
+  ['apikit serve child processes', true],
+])('races across three instances on one PostgreSQL database: %s', (_name, processes) => {
+  beforeAll(async () => {
+    multi = await startPostgresInstances({ count: 3, processes });
+    adminToken = (await login(0, 'admin@example.com', 'admin-demo-password')).accessToken;
+    db = new pg.Client({ connectionString: multi.databaseUrl });
+    await db.connect();
+  }, 120_000);
+  afterAll(async () => {
+    await db?.end();
+    await multi?.close();
+  });
 
-describe('races across three instances on one PostgreSQL database', () => {
   it('200 concurrent creates of one email (in varying case): one 201, 199 409 duplicate-email', async () => {
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
@@ -158,7 +167,7 @@ describe('races across three instances on one PostgreSQL database', () => {
       const [remaining] = (
         await db.query(`SELECT id FROM users WHERE role_ids @> '{2}' ORDER BY id LIMIT 1`)
       ).rows;
-      const token = await multi.instances[0]!.ctx.tokens.sign(
+      const token = await tokens.sign(
         { sub: String(remaining.id), name: 'Admin', role: 'ADMIN' },
         900,
         new Date(),

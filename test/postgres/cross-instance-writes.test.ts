@@ -8,7 +8,8 @@ import { callApi, countStatuses } from '../support/postgres/call-api.js';
 
 // Issue 22, item 3, beyond the races of cross-instance-races.test.ts: idempotency keys, the
 // order state machine and cascading deletes, each raced over three instances on one database
-// (requests sent straight to the instances in turn), the database read afterwards.
+// (requests sent straight to the instances in turn; servers in this process, then `apikit
+// serve` child processes), the database read afterwards.
 
 let multi: PostgresInstances;
 let token: string;
@@ -45,20 +46,23 @@ async function newUserId(): Promise<number> {
   return created.json<{ id: number }>().id;
 }
 
-beforeAll(async () => {
-  multi = await startPostgresInstances({ count: 3 });
-  const body = JSON.stringify({ username: 'admin@example.com', password: 'admin-demo-password' });
-  token = (await callApi(api(0), 'POST', '/auth/login', { body })).json<{ accessToken: string }>()
-    .accessToken;
-  db = new pg.Client({ connectionString: multi.databaseUrl });
-  await db.connect();
-}, 120_000);
-afterAll(async () => {
-  await db?.end();
-  await multi?.close();
-});
+describe.each([
+  ['servers in this process', false],
+  ['apikit serve child processes', true],
+])('writes racing across three instances on one PostgreSQL database: %s', (_name, processes) => {
+  beforeAll(async () => {
+    multi = await startPostgresInstances({ count: 3, processes });
+    const body = JSON.stringify({ username: 'admin@example.com', password: 'admin-demo-password' });
+    token = (await callApi(api(0), 'POST', '/auth/login', { body })).json<{ accessToken: string }>()
+      .accessToken;
+    db = new pg.Client({ connectionString: multi.databaseUrl });
+    await db.connect();
+  }, 120_000);
+  afterAll(async () => {
+    await db?.end();
+    await multi?.close();
+  });
 
-describe('writes racing across three instances on one PostgreSQL database', () => {
   it('one Idempotency-Key sent to every instance at once: one user made, every 201 the same answer, the rest 409 in use', async () => {
     const email = uniqueEmail();
     const key = `race-${Date.now()}`;

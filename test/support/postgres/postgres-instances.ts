@@ -5,6 +5,7 @@ import {
   startCluster,
   type ThrowawayCluster,
 } from '../../../scripts/postgres/throwaway-cluster.mjs';
+import { startCliServer, type CliServer } from '../../durability/cli-server.js';
 import { startRoundRobinBalancer, type RoundRobinBalancer } from './round-robin-balancer.js';
 
 /** One signing secret for every instance: a token one of them issued is good on the others. */
@@ -15,7 +16,10 @@ export interface PostgresInstances {
   readonly cluster: ThrowawayCluster;
   /** postgres://... of the database they share (fresh, seeded by the first to start). */
   readonly databaseUrl: string;
+  /** The servers started in this process; none with `processes`. */
   readonly instances: readonly RunningServer[];
+  /** The `apikit serve` child processes of `processes`; none otherwise. */
+  readonly children: readonly CliServer[];
   /** `${url}/api/v1` of each instance, by index. */
   readonly apis: readonly string[];
   readonly balancer: RoundRobinBalancer;
@@ -32,8 +36,13 @@ export interface PostgresInstancesOptions {
   cluster?: ThrowawayCluster;
   /** PostgreSQL connections each instance keeps at most (default 5: 2 cores, shared). */
   poolSize?: number;
-  /** More options of every instance (demo passwords, data, ...). */
+  /** More options of every instance (demo passwords, data, ...); not with `processes`. */
   server?: ServerOptions;
+  /**
+   * Each instance an `apikit serve` child process (the built CLI; `npm run build` first)
+   * instead of a server in this process: separate event loops, nothing shared in memory.
+   */
+  processes?: boolean;
 }
 
 let databases = 0;
@@ -49,6 +58,16 @@ export async function createDatabase(cluster: ThrowawayCluster): Promise<string>
     await client.end();
   }
   return cluster.urlOf(name);
+}
+
+/** `apikit serve --database-url` in a child process, the shared secret, limits off. */
+function startChild(databaseUrl: string, poolSize: number): Promise<CliServer> {
+  return startCliServer({
+    dbFile: 'unused-with-a-database-url.json',
+    env: { DATABASE_URL: databaseUrl, APIKIT_JWT_SECRET: SHARED_JWT_SECRET },
+    args: ['--database-pool', String(poolSize)],
+    startTimeoutMs: 60_000,
+  });
 }
 
 /**
@@ -69,36 +88,48 @@ export async function startPostgresInstances(
   const own = options.cluster === undefined;
   const cluster = options.cluster ?? (await startCluster());
   const started: RunningServer[] = [];
+  const children: CliServer[] = [];
   let balancer: RoundRobinBalancer | undefined;
   const close = async () => {
     await balancer?.close();
-    await Promise.allSettled(started.map((instance) => instance.close()));
+    await Promise.allSettled([
+      ...started.map((instance) => instance.close()),
+      ...children.map((child) => child.kill('SIGTERM')),
+    ]);
     if (own) await cluster.destroy();
   };
-  let starts: Promise<RunningServer>[] = [];
+  let starts: Promise<RunningServer | CliServer>[] = [];
   try {
     const databaseUrl = await createDatabase(cluster);
+    const poolSize = options.poolSize ?? 5;
     starts = Array.from({ length: options.count ?? 3 }, () =>
-      createServer({
-        port: 0,
-        rateLimit: 0,
-        loginRateLimit: 0,
-        jwtSecret: SHARED_JWT_SECRET,
-        ...options.server,
-        databaseUrl,
-        databasePoolSize: options.poolSize ?? 5,
-      }).then((instance) => {
-        started.push(instance);
-        return instance;
-      }),
+      options.processes
+        ? startChild(databaseUrl, poolSize).then((child) => {
+            children.push(child);
+            return child;
+          })
+        : createServer({
+            port: 0,
+            rateLimit: 0,
+            loginRateLimit: 0,
+            jwtSecret: SHARED_JWT_SECRET,
+            ...options.server,
+            databaseUrl,
+            databasePoolSize: poolSize,
+          }).then((instance) => {
+            started.push(instance);
+            return instance;
+          }),
     );
-    const instances = await Promise.all(starts);
-    balancer = await startRoundRobinBalancer(instances.map((instance) => instance.url));
+    const all = await Promise.all(starts);
+    const urls = all.map((instance) => instance.url);
+    balancer = await startRoundRobinBalancer(urls);
     return {
       cluster,
       databaseUrl,
-      instances,
-      apis: instances.map((instance) => `${instance.url}/api/v1`),
+      instances: options.processes ? [] : (all as RunningServer[]),
+      children: options.processes ? (all as CliServer[]) : [],
+      apis: urls.map((url) => `${url}/api/v1`),
       balancer,
       api: `${balancer.url}/api/v1`,
       close,
