@@ -6,6 +6,7 @@ import { documentedMediaTypes } from './probe/request-media-types.js';
 import { responseChecks } from './response/response-checks.js';
 import { serviceChecks } from './service-checks.js';
 import { preconditionsAfterRefusal } from './stateful/preconditions-after-refusal.js';
+import { conditionalChecks } from './stateful/conditional-checks.js';
 import { putCreateAndReplace } from './stateful/put-create-and-replace.js';
 import { putDeleteCycle } from './stateful/put-delete-cycle.js';
 import { statefulChecks } from './stateful/stateful-checks.js';
@@ -37,6 +38,7 @@ export function createDefaultRegistry(): CheckRegistry {
     ...httpConventionChecks,
     ...statefulChecks,
     preconditionsAfterRefusal,
+    ...conditionalChecks,
     documentedMediaTypes,
     requestExamples,
     ...serviceChecks,

@@ -19,11 +19,12 @@ export const cacheRules: Rule[] = [
     ['last_modified_conditional'],
     ['if-modified-since-ignored'],
   ),
-  noCheck(
+  judged(
     'cond.inm-wins',
     'If-None-Match wins over If-Modified-Since (compared to the second)',
     HEADERS,
-    'no check sends both',
+    ['if_none_match_precedence'],
+    ['if-modified-since-overrules'],
   ),
   judged(
     'cond.304-headers',
@@ -39,17 +40,19 @@ export const cacheRules: Rule[] = [
     ['if_match_precondition'],
     ['if-match-ignored'],
   ),
-  noCheck(
+  judged(
     'cond.unsafe-if-none-match-412',
     'on an unsafe method, If-None-Match that matches (* matches any existing resource) is 412',
     HEADERS,
-    'no check sends If-None-Match on a write',
+    ['if_none_match_write'],
+    ['write-ignores-if-none-match'],
   ),
-  noCheck(
+  judged(
     'cond.absent.put-if-match-412',
     'If-Match on PUT to an absent id is 412 (no creation)',
     HEADERS,
-    'no check sends a conditional PUT to an absent id',
+    ['put_if_match_absent'],
+    ['put-if-match-creates'],
   ),
   judged(
     'cond.absent.patch-delete-404',
@@ -66,11 +69,13 @@ export const cacheRules: Rule[] = [
     ['etag-missing', 'head-without-validators'],
     'the faults break GET and HEAD only; none drops the validators of a POST 201 or a PATCH 200',
   ),
-  noCheck(
+  judged(
     'cond.validators.put-none',
     'PUT responses do not carry ETag or Last-Modified (RFC 9110 9.3.4)',
     HEADERS,
-    'OpenAPI cannot say a header must be absent, and no check looks',
+    ['put_validators'],
+    ['put-answers-validators'],
+    'judged as RFC 9110 9.3.4 puts it (no validator when the stored representation is not the content sent), which covers every PUT of this API: its reads add ids and timestamps',
   ),
   judged(
     'cond.etag.strong-weak',
@@ -105,11 +110,13 @@ export const cacheRules: Rule[] = [
     HEADERS,
     'OpenAPI cannot say a header must be absent, and no check looks',
   ),
-  noCheck(
+  judged(
     'cond.last-modified.expanded-order',
     'an expanded order has its own ETag; its Last-Modified is the newest of the order, its items and its user',
     HEADERS,
-    'no check compares the validators of an expanded order',
+    ['expanded_validators'],
+    ['expanded-order-plain-etag'],
+    'judged: its own strong ETag, and a Last-Modified no older than the plain order; not compared: that it is the newest of its items and its user (HTTP-dates have one-second resolution, so a break shows only when the user changed in a later second than the order)',
   ),
   judged(
     'cache.cache-control',

@@ -20,17 +20,21 @@ export const serviceRules: Rule[] = [
     ['idempotency_key_replay'],
     ['idempotency-replay-ignores-body'],
   ),
-  noCheck(
+  judged(
     'idem.in-flight-409',
     'the same Idempotency-Key while the first is still being handled: 409',
     SHARED,
-    'no check sends two requests with one key at once',
+    ['idempotency_key_in_flight'],
+    ['in-flight-key-ignored'],
+    "judged as far as the outside can: four requests sent at once with one key and body are carried out once, each answered that 2xx or 409; whether one arrives while the first is still handled is the target's timing (a fast target replays them all), so a run never demands the 409 itself",
   ),
-  noCheck(
+  judged(
     'idem.scope',
     'keys are scoped to (subject, method, path); every answer to a request that passed validation is remembered',
     HEADERS,
-    'no check reuses a key as another subject or on another path',
+    ['idempotency_key_scope'],
+    ['idempotency-key-global'],
+    'judged: the same key on another path, or from the other credential, is a new request; not judged: the method (only POSTs take a key here), and that a 409 or 422 answer is remembered too',
   ),
   judged(
     'idem.key-length',

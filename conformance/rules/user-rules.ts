@@ -91,8 +91,8 @@ export const userRules: Rule[] = [
     'names and emails are stored exactly as sent (emails compared lower-cased)',
     C('Precise rules / Requests'),
     ['fuzz_read_back'],
-    [],
-    'location_resolves compares the GET with the 201 body, not the request: names stored altered passed it',
+    ['names-title-cased'],
+    'only the fuzz phase compares what was sent with what reads back (location_resolves compares the GET with the 201 body), so the fault runs with --fuzz',
   ),
   judged(
     'users.dto.fields',

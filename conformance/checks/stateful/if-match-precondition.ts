@@ -107,7 +107,7 @@ export const ifMatchPrecondition: ScenarioCheck = {
 };
 
 /** A valid body that would change the resource (undefined: the operation takes none). */
-function changingBody(ctx: RunContext, op: SpecOperation, current: unknown): unknown {
+export function changingBody(ctx: RunContext, op: SpecOperation, current: unknown): unknown {
   const schema = requestSchema(op);
   if (!schema) return undefined;
   const change = changeableProperty(ctx, schema, current);

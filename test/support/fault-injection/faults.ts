@@ -128,6 +128,16 @@ import {
 import { pastEndServesLastPage } from './paging-faults.js';
 import { absentIfMatch412 } from './precondition-faults.js';
 import {
+  expandedOrderPlainEtag,
+  idempotencyKeyGlobal,
+  ifModifiedSinceOverrules,
+  inFlightKeyIgnored,
+  namesTitleCased,
+  putAnswersValidators,
+  putIfMatchCreates,
+  writeIgnoresIfNoneMatch,
+} from './conditional-faults.js';
+import {
   unknownQueryIgnored,
   unknownStatusIgnored,
   unknownSortIgnored,
@@ -392,4 +402,12 @@ export const faults: Fault[] = [
   deletedIdReused,
   counterIgnoresPutCreate,
   roleCatalogRenumbered,
+  ifModifiedSinceOverrules,
+  writeIgnoresIfNoneMatch,
+  putIfMatchCreates,
+  putAnswersValidators,
+  expandedOrderPlainEtag,
+  inFlightKeyIgnored,
+  idempotencyKeyGlobal,
+  namesTitleCased,
 ];
