@@ -233,6 +233,19 @@ export {
 } from './lifecycle-extensions.js';
 
 export {
+  sortOrder,
+  fixedCatalog,
+  referencesOf,
+  parentStates,
+  writableIn,
+  scopedBy,
+  embeddedItems,
+  type SortOrder,
+  type Reference,
+  type EmbeddedItems,
+} from './relation-extensions.js';
+
+export {
   serviceDeclaration,
   serverPath,
   type ServiceDeclaration,
@@ -254,4 +267,11 @@ export const APIKIT_EXTENSIONS = [
   'x-apikit-roles',
   'x-apikit-ids',
   'x-apikit-service',
+  'x-apikit-sort',
+  'x-apikit-fixed-catalog',
+  'x-apikit-references',
+  'x-apikit-parent-states',
+  'x-apikit-writable-in',
+  'x-apikit-scoped',
+  'x-apikit-items',
 ] as const;

@@ -21,6 +21,13 @@ import { sessionRevocation } from './stateful/session-revocation.js';
 import { roleInvariants } from './stateful/role-invariants.js';
 import { roleHolders } from './stateful/role-holders.js';
 import { idAllocationCheck } from './stateful/id-allocation.js';
+import { sortHonoured } from './stateful/sort-honoured.js';
+import { fixedCatalogCheck } from './stateful/fixed-catalog.js';
+import { parentStatesCheck } from './stateful/parent-states.js';
+import { unknownReferences } from './stateful/unknown-references.js';
+import { guardedWrites } from './stateful/guarded-writes.js';
+import { scopedLookup } from './stateful/scoped-lookup.js';
+import { embeddedItemsCheck } from './stateful/embedded-items.js';
 
 /**
  * A registry holding every built-in check. Users add their own with `register` and select
@@ -54,5 +61,12 @@ export function createDefaultRegistry(): CheckRegistry {
     sessionRevocation,
     roleInvariants,
     idAllocationCheck,
+    sortHonoured,
+    fixedCatalogCheck,
+    parentStatesCheck,
+    unknownReferences,
+    guardedWrites,
+    scopedLookup,
+    embeddedItemsCheck,
   );
 }

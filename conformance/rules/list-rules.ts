@@ -69,16 +69,20 @@ export const listRules: Rule[] = [
     ['negative_data_rejection'],
     ['unknown-sort-ignored'],
   ),
-  noCheck(
+  judged(
     'lists.sort.honoured',
     'sort orders the list; default id ascending; ties break by id; null age last; strings by code point',
     IDS,
-    'no check reads the order of a sorted list',
+    ['sort_honoured'],
+    ['sort-desc-ignored'],
+    "the page of size 100 without sort and for each field of the sort parameter's pattern, ascending and descending; one key at a time (x-apikit-sort)",
   ),
-  noCheck(
+  judged(
     'lists.plain-arrays',
     'orders, roles and categories lists are plain arrays by id',
     IDS,
-    'the schema says array; nothing reads the order',
+    ['sort_honoured', 'response_schema_conformance'],
+    ['roles-listed-newest-first'],
+    "a user's orders and roles are judged on what the run made (one of each), so by id only where two or more are listed (x-apikit-sort)",
   ),
 ];

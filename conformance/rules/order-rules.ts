@@ -10,7 +10,6 @@ const ALLOWED: Record<string, string[]> = {
   DELIVERED: [],
   CANCELLED: [],
 };
-const MACHINE = "no check changes an order's fields once it has left PENDING";
 const lower = (s: string) => s.toLowerCase();
 
 /** Every transition of an order's status by PATCH: the allowed ones, then the refused ones. */
@@ -103,37 +102,47 @@ export const orderRules: Rule[] = [
     ['absent_resource'],
     ['order-for-missing-user-422'],
   ),
-  noCheck(
+  judged(
     'orders.create.blocked-user',
     'create for a BLOCKED user: 409',
     ORDERS,
-    'no check blocks a user and creates an order',
+    ['parent_states'],
+    ['blocked-user-order-created'],
+    'a user made by the run, blocked with the admin credentials (x-apikit-parent-states)',
   ),
-  noCheck(
+  judged(
     'orders.create.unknown-category',
     'a well-formed body with an unknown categoryId: 422',
     ORDERS,
-    'no check sends a categoryId that does not exist',
+    ['unknown_references'],
+    ['unknown-category-accepted'],
+    'one past the greatest id GET /categories lists, on create, PUT and PATCH (x-apikit-references)',
   ),
   ...patchTransitions(),
   ...cancelTransitions(),
-  noCheck(
+  judged(
     'orders.patch.fields-while-pending',
     'PATCH product or categoryId only while PENDING, else 409',
     ORDERS,
-    MACHINE,
+    ['guarded_writes'],
+    ['order-patch-after-pending-200'],
+    'a PATCH of the product in PENDING (200) and once PAID (409, unchanged) (x-apikit-writable-in)',
   ),
-  noCheck(
+  judged(
     'orders.put.replace',
     'PUT of an order replaces product, categoryId and items (items not sent become []), 200 with the order',
     PRECISE,
-    'put_idempotent reads the order back through GET /users/{userId}/orders/{orderId}, which shows items only when expanded (GET /orders/{id}?expand=items), so a PUT that keeps the items it was not sent passes it (a fault doing so was not caught)',
+    ['embedded_items'],
+    ['put-keeps-items'],
+    'read back through GET /orders/{id}?expand=items: a PUT without items leaves [], with them holds them (x-apikit-items replace)',
   ),
-  noCheck(
+  judged(
     'orders.put.while-pending',
     'PUT of an order only while PENDING (else 409); userId, status and read-only fields ignored',
     ORDERS,
-    MACHINE,
+    ['guarded_writes'],
+    ['order-put-after-pending-200'],
+    'a PUT in PENDING (200) and once PAID (409, unchanged) (x-apikit-writable-in); "userId, status ignored" is not judged: ReplaceOrderRequest declares neither, so the spec makes them unknown properties (400)',
   ),
   judged(
     'orders.put.absent-404',
@@ -142,11 +151,13 @@ export const orderRules: Rule[] = [
     ['absent_resource'],
     ['absent-order-put-403'],
   ),
-  noCheck(
+  judged(
     'orders.owner.mismatch-404',
     'an order that does not belong to the user in the path: 404 (looked up by both identifiers)',
     C('Errors: RFC 9457 problem details'),
-    'no check reads an order under another user',
+    ['scoped_lookup'],
+    ['order-under-other-user'],
+    'GET, PUT, PATCH and DELETE under another user made by the run (x-apikit-scoped)',
   ),
   judged(
     'orders.list.status-filter',
@@ -177,10 +188,12 @@ export const orderRules: Rule[] = [
     ['negative_data_rejection'],
     ['unknown-expand-ignored'],
   ),
-  noCheck(
+  judged(
     'orders.items.order-id',
     'items always carry orderId; GET /order-items/{id}: id, orderId, product, quantity',
     PRECISE,
-    'the schema requires orderId, but nothing compares it with the order',
+    ['embedded_items'],
+    ['items-name-another-order'],
+    "each expanded item's orderId is the order's id, and GET /order-items/{id} answers it alike (x-apikit-items)",
   ),
 ];

@@ -110,11 +110,13 @@ export const roleRules: Rule[] = [
     ['put_create_and_replace'],
     ['put-create-answers-200'],
   ),
-  noCheck(
+  judged(
     'catalog.categories',
     'categories are a fixed catalog (GET /categories, GET /categories/{id}: id, name)',
     C('Orders, order items, categories'),
-    'the schema judges the shape; nothing compares the catalog between calls',
+    ['fixed_catalog'],
+    ['category-renamed'],
+    "the list equals the first example of its 200 answer, each entry's GET answers it (x-apikit-fixed-catalog)",
   ),
   judged(
     'ids.path-positive-integer',

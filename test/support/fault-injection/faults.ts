@@ -1,5 +1,17 @@
 import type { FaultHooks } from './fault-proxy.js';
 import {
+  blockedUserOrderCreated,
+  unknownCategoryAccepted,
+  orderPatchAfterPending,
+  orderPutAfterPending,
+  putKeepsItems,
+  orderUnderOtherUser,
+  itemsNameAnotherOrder,
+  sortDescIgnored,
+  rolesListedNewestFirst,
+  categoryRenamed,
+} from './order-list-faults.js';
+import {
   trailingSlashRouted,
   caseInsensitiveRouting,
   jsonExtensionRouted,
@@ -410,4 +422,14 @@ export const faults: Fault[] = [
   inFlightKeyIgnored,
   idempotencyKeyGlobal,
   namesTitleCased,
+  blockedUserOrderCreated,
+  unknownCategoryAccepted,
+  orderPatchAfterPending,
+  orderPutAfterPending,
+  putKeepsItems,
+  orderUnderOtherUser,
+  itemsNameAnotherOrder,
+  sortDescIgnored,
+  rolesListedNewestFirst,
+  categoryRenamed,
 ];

@@ -1,0 +1,208 @@
+import { embeddedItems, type EmbeddedItems } from '../../../spec/apikit-extensions.js';
+import type { SpecOperation } from '../../../spec/operations.js';
+import type { Exchange } from '../../http/target-client.js';
+import type { RunContext } from '../../run-context.js';
+import type { CreatedResource, Unavailable } from '../../stateful/fixtures.js';
+import type { ScenarioCheck } from '../check.js';
+import { changeableProperty, roundTripBody, validBody } from '../support/round-trip-body.js';
+import { linkCall } from '../support/spec-links.js';
+import {
+  callAs,
+  callFor,
+  describe,
+  isObject,
+  isSuccess,
+  jsonBody,
+  requestSchema,
+} from '../support/stateful-support.js';
+
+type Failure = { message: string; expected: string; exchange: Exchange };
+
+/**
+ * `embedded_items`, where a create declares `x-apikit-items`: a resource made with items,
+ * read through the declared link and query, lists as many items as were sent, each naming the
+ * resource in its parent property and holding what was sent; each item's own GET answers it
+ * as embedded. Each PUT named in `replace`, sent the resource without items (one plain
+ * property changed), leaves it with that property and `[]`; sent the items again, with them.
+ */
+export const embeddedItemsCheck: ScenarioCheck = {
+  kind: 'scenario',
+  name: 'embedded_items',
+  description:
+    'Items a resource holds (x-apikit-items) name it, read alike on their own, and a PUT replaces them (not sent: [])',
+  async run(ctx, record) {
+    const ops = ctx.operations.filter((op) => op.method === 'post' && embeddedItems(op));
+    if (ops.length === 0)
+      return record.skip(undefined, 'no selected create declares x-apikit-items');
+    await ctx.each(ops, async (op) => {
+      const decl = embeddedItems(op)!;
+      const made = await makeWithItems(ctx, op, decl);
+      if ('reason' in made) return record.skip(op, made.reason);
+      const { resource, sent } = made;
+      const read = await readItems(ctx, resource, decl);
+      if ('reason' in read) return record.skip(op, read.reason);
+      const wrong = judgeItems(read, sent, decl, resource) ?? (await judgeEach(ctx, read, decl));
+      if (wrong)
+        return record.fail(op, { ...wrong, actual: describe(wrong.exchange) }, wrong.exchange);
+      record.pass(op, `${sent.length} items, each naming it and read alike on its own`);
+      for (const replace of decl.replace.map((id) => ctx.operation(id))) {
+        if (!replace || !ctx.operations.includes(replace)) continue;
+        const failed = await judgeReplace(ctx, resource, replace, decl, sent, read.body);
+        if (failed && 'reason' in failed) record.skip(replace, failed.reason);
+        else if (failed)
+          record.fail(replace, { ...failed, actual: describe(failed.exchange) }, failed.exchange);
+        else record.pass(replace, `without ${decl.property}: []; with them: ${sent.length} items`);
+      }
+    });
+  },
+};
+
+async function makeWithItems(
+  ctx: RunContext,
+  op: SpecOperation,
+  decl: EmbeddedItems,
+): Promise<{ resource: CreatedResource; sent: Record<string, unknown>[] } | Unavailable> {
+  const body = [0, 1, 2]
+    .map((i) => validBody(ctx, op, i))
+    .find(
+      (b) =>
+        isObject(b) &&
+        Array.isArray(b[decl.property]) &&
+        (b[decl.property] as unknown[]).length > 0,
+    ) as Record<string, unknown> | undefined;
+  if (!body) return { reason: `no valid body with ${decl.property} could be made` };
+  const parents = op.parameters.some((p) => p.in === 'path')
+    ? await ctx.fixtures.paramsFor(op)
+    : { parameters: {} };
+  if ('reason' in parents) return parents;
+  const call = callFor(op, parents.parameters);
+  const res = await callAs(ctx, op, { ...call, body });
+  if (!isSuccess(res.response.status))
+    return { reason: `${op.operationId} answered ${describe(res)} to a valid body` };
+  const resource = ctx.fixtures.adopt(op, res, call.path ?? {}, body);
+  return { resource, sent: body[decl.property] as Record<string, unknown>[] };
+}
+
+async function readItems(
+  ctx: RunContext,
+  resource: CreatedResource,
+  decl: EmbeddedItems,
+): Promise<{ items: unknown[]; body: unknown; exchange: Exchange } | Unavailable> {
+  const link = resource.links.find((l) => l.name === decl.read.link);
+  if (!link) return { reason: `no link ${decl.read.link} in the create's answer` };
+  const call = linkCall(ctx, link);
+  if ('reason' in call) return call;
+  const res = await callAs(ctx, link.target, {
+    ...call,
+    query: { ...call.query, ...decl.read.query },
+  });
+  const body = res.response.status === 200 ? jsonBody(res) : undefined;
+  const items = isObject(body) ? body[decl.property] : undefined;
+  if (!Array.isArray(items))
+    return {
+      reason: `reading ${decl.read.link} answered ${describe(res)} without ${decl.property}`,
+    };
+  return { items, body, exchange: res };
+}
+
+/** The items read hold what was sent, and each names the resource. */
+function judgeItems(
+  read: { items: unknown[]; exchange: Exchange },
+  sent: Record<string, unknown>[],
+  decl: EmbeddedItems,
+  resource: CreatedResource,
+): Failure | undefined {
+  const id = isObject(resource.body) ? resource.body.id : undefined;
+  const missing = sent.filter(
+    (s) => !read.items.some((i) => isObject(i) && Object.entries(s).every(([k, v]) => i[k] === v)),
+  );
+  if (read.items.length !== sent.length || missing.length > 0)
+    return {
+      message: `the resource holds other ${decl.property} than were sent`,
+      expected: JSON.stringify(sent),
+      exchange: read.exchange,
+    };
+  const stray = decl.parent
+    ? read.items.find((i) => !isObject(i) || i[decl.parent!] !== id)
+    : undefined;
+  if (stray !== undefined)
+    return {
+      message: `an item of resource ${String(id)} names ${JSON.stringify(isObject(stray) ? stray[decl.parent!] : stray)} in ${decl.parent}`,
+      expected: `${decl.parent}: ${String(id)} on every item (x-apikit-items)`,
+      exchange: read.exchange,
+    };
+  return undefined;
+}
+
+/** Each item's own GET answers it as embedded. */
+async function judgeEach(
+  ctx: RunContext,
+  read: { items: unknown[] },
+  decl: EmbeddedItems,
+): Promise<Failure | undefined> {
+  const op = decl.item ? ctx.operation(decl.item) : undefined;
+  const param = op?.parameters.find((p) => p.in === 'path');
+  if (!op || !param) return undefined;
+  for (const item of read.items) {
+    if (!isObject(item)) continue;
+    const res = await callAs(ctx, op, callFor(op, { [param.name]: item.id }));
+    const own = res.response.status === 200 ? jsonBody(res) : undefined;
+    if (JSON.stringify(own) !== JSON.stringify(item))
+      return {
+        message: `item ${String(item.id)} reads otherwise on its own than embedded`,
+        expected: `200 with ${JSON.stringify(item)}`,
+        exchange: res,
+      };
+  }
+  return undefined;
+}
+
+/** A PUT without the items empties them; with them, holds them. */
+async function judgeReplace(
+  ctx: RunContext,
+  resource: CreatedResource,
+  op: SpecOperation,
+  decl: EmbeddedItems,
+  sent: Record<string, unknown>[],
+  representation: unknown,
+): Promise<Failure | Unavailable | undefined> {
+  const link = resource.links.find((l) => l.target === op);
+  const call = link
+    ? linkCall(ctx, link)
+    : { reason: `no link of the create reaches ${op.operationId}` };
+  if ('reason' in call) return call;
+  const schema = requestSchema(op);
+  const body = roundTripBody(ctx, schema, representation, false);
+  delete body[decl.property];
+  const change = changeableProperty(ctx, schema, representation);
+  if (change) body[change.name] = change.value;
+  for (const items of [undefined, sent]) {
+    const put = await callAs(ctx, op, {
+      ...call,
+      body: items ? { ...body, [decl.property]: items } : body,
+    });
+    if (!isSuccess(put.response.status))
+      return { reason: `the replace answered ${describe(put)} to a valid body` };
+    const read = await readItems(ctx, resource, decl);
+    if ('reason' in read) return read;
+    const got = read.body as Record<string, unknown>;
+    if (change && got[change.name] !== change.value)
+      return {
+        message: `a replace did not set ${change.name}`,
+        expected: `${change.name}: ${JSON.stringify(change.value)}`,
+        exchange: read.exchange,
+      };
+    if (!items && read.items.length > 0)
+      return {
+        message: `a replace without ${decl.property} kept ${read.items.length} of them`,
+        expected: `${decl.property}: [] (x-apikit-items replace: items not sent become [])`,
+        exchange: read.exchange,
+      };
+    if (items) {
+      const wrong = judgeItems(read, items, decl, resource);
+      if (wrong)
+        return { ...wrong, message: `after a replace with ${decl.property}: ${wrong.message}` };
+    }
+  }
+  return undefined;
+}
