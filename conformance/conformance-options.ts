@@ -47,6 +47,12 @@ export interface ConformanceOptions extends AuthOptions {
    * default: the runner must never destroy data on a target it did not create.
    */
   allowDestructive?: boolean;
+  /**
+   * Spend the target's login budget to see its 429 (`rate_limit_exceeded`, last of the checks;
+   * decision 0092). Off by default: afterwards nobody at this address can log in until the
+   * window ends.
+   */
+  provokeRateLimits?: boolean;
   /** Your own registry (default: the built-in checks). */
   registry?: CheckRegistry;
   /**

@@ -26,6 +26,7 @@ export interface RunContextParts {
   seed: number;
   maxExamples: number;
   allowDestructive?: boolean;
+  provokeRateLimits?: boolean;
   concurrency: number;
   state: RunState;
 }
@@ -59,6 +60,7 @@ export function createRunContext(parts: RunContextParts): RunContext {
       seed: parts.seed,
       maxExamples: parts.maxExamples,
       allowDestructive: parts.allowDestructive === true,
+      provokeRateLimits: parts.provokeRateLimits === true,
     },
     operation: (id) => byId.get(id),
     async call(op, call = {}, credential?: Credential) {

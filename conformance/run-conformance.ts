@@ -64,6 +64,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     seed,
     maxExamples: options.maxExamples ?? 10,
     allowDestructive: options.allowDestructive === true,
+    provokeRateLimits: options.provokeRateLimits === true,
     concurrency,
     state,
   });

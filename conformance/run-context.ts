@@ -14,6 +14,8 @@ export interface RunOptions {
   maxExamples: number;
   /** --allow-destructive: checks may also block, demote and restore the given accounts. */
   allowDestructive?: boolean;
+  /** --provoke-rate-limits: the last check may spend the login budget to see a 429. */
+  provokeRateLimits?: boolean;
 }
 
 /** Everything a check may use: the spec, the target, credentials, data and fixtures. */

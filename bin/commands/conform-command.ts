@@ -104,6 +104,7 @@ function runOptions(args: ConformArgs): ConformanceOptions {
     ...(args['rate-limit'] ? { rateLimit: args['rate-limit'] } : {}),
     bail: args.bail,
     allowDestructive: args['allow-destructive'],
+    provokeRateLimits: args['provoke-rate-limits'],
     ...(args.fuzz > 0
       ? {
           fuzz: {

@@ -25,6 +25,7 @@ export interface ConformArgs {
   'rate-limit': number | undefined;
   bail: boolean;
   'allow-destructive': boolean;
+  'provoke-rate-limits': boolean;
   reporter: ReporterName[];
   output: string | undefined;
   'list-checks': boolean;
@@ -136,6 +137,12 @@ function selectionOptions<T>(y: Argv<T>) {
       default: false,
       describe:
         'also call operations marked x-apikit-destructive (e.g. a data reset), and let checks block or promote the given accounts (restoring them)',
+    })
+    .option('provoke-rate-limits', {
+      type: 'boolean',
+      default: false,
+      describe:
+        "last, spend the target's login budget to see its 429 (nobody at this address can log in until the window ends)",
     });
 }
 

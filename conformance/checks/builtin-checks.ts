@@ -5,6 +5,7 @@ import { requestExamples } from './probe/request-examples.js';
 import { documentedMediaTypes } from './probe/request-media-types.js';
 import { responseChecks } from './response/response-checks.js';
 import { serviceChecks } from './service-checks.js';
+import { rateLimitExceeded } from './probe/rate-limit-exceeded.js';
 import { preconditionsAfterRefusal } from './stateful/preconditions-after-refusal.js';
 import { conditionalChecks } from './stateful/conditional-checks.js';
 import { putCreateAndReplace } from './stateful/put-create-and-replace.js';
@@ -68,5 +69,7 @@ export function createDefaultRegistry(): CheckRegistry {
     guardedWrites,
     scopedLookup,
     embeddedItemsCheck,
+    // Last: it spends the login budget (--provoke-rate-limits).
+    rateLimitExceeded,
   );
 }

@@ -42,7 +42,7 @@ let mocks: RunningMockServer;
 beforeAll(async () => {
   [plain, limited, mocks] = await Promise.all([
     startTestServer(),
-    startTestServer({ rateLimit: 1000, loginRateLimit: 100 }),
+    startTestServer({ rateLimit: 1000, loginRateLimit: 20 }),
     startMockServer({
       port: 0,
       adminPassword: TEST_ADMIN_PASSWORD,
@@ -67,6 +67,26 @@ describe('the service checks', () => {
     const report = await run(limited.url, TEST_USER_PASSWORD, TEST_ADMIN_PASSWORD);
     expect(failures(report)).toEqual([]);
     expect([...passed(report)]).toContain('rate_limit_headers');
+  });
+
+  it('see the login budget end in a 429 with Retry-After, only when asked to', async () => {
+    const provoke = (url: string) =>
+      runConformance({
+        baseUrl: `${url}/api/v1`,
+        username: 'user@example.com',
+        password: TEST_USER_PASSWORD,
+        checks: ['rate_limit_exceeded'],
+        include: ['login'],
+        provokeRateLimits: true,
+        seed: 20261127,
+      });
+    const limits = await provoke(limited.url);
+    expect(failures(limits)).toEqual([]);
+    expect([...passed(limits)]).toEqual(['rate_limit_exceeded']);
+    const off = await provoke(plain.url);
+    expect(off.results.map((r) => `${r.status}: ${r.message}`)).toEqual([
+      expect.stringMatching(/^skipped: .*reports no rate limit/),
+    ]);
   });
 
   it('pass against the mocks', async () => {

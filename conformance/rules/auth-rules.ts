@@ -220,10 +220,12 @@ export const authRules: Rule[] = [
     AUTH,
     'waiting out an access token is beyond a run; the value is configuration',
   ),
-  noCheck(
+  judged(
     'auth.login.rate-limit',
     '20 login attempts a minute per address',
     C('HTTP semantics shared by every path'),
-    'no check sends 21 logins (it would lock the run out)',
+    ['rate_limit_exceeded'],
+    ['login-limit-not-enforced'],
+    'only with --provoke-rate-limits, last: the budget the login answers report is spent and must end in 429; the number 20 is configuration and is not judged; nobody at the address can log in until the window ends',
   ),
 ];

@@ -94,11 +94,13 @@ export const serviceRules: Rule[] = [
     ['rate-limit-malformed'],
     'the syntax of draft-ietf-httpapi-ratelimit-headers on every answer carrying either; their absence only once an earlier answer of the run carried them (a run cannot tell that a limit is on otherwise)',
   ),
-  noCheck(
+  judged(
     'rate-limit.429',
     'rate limit exceeded: 429 with Retry-After (integer seconds) and the RateLimit headers',
     C('Errors: RFC 9457 problem details'),
-    'a run does not exhaust the limit (1,000 a minute by default; off in test runs)',
+    ['rate_limit_exceeded'],
+    ['login-429-without-retry-after'],
+    "only with --provoke-rate-limits, as the run's last check, on the login budget (per address, apart from the tokens' budgets, so the run keeps working); the 1,000-a-minute budget of a token is never spent",
   ),
   judged(
     'cors.headers',

@@ -58,6 +58,7 @@ describe('the conformance runner against deliberately broken targets', () => {
     include: string[] | undefined,
     allowDestructive = false,
     fuzz = 0,
+    provokeRateLimits = false,
   ): Promise<ConformanceReport> =>
     runConformance({
       baseUrl: `${proxy.url}/api/v1`,
@@ -65,6 +66,7 @@ describe('the conformance runner against deliberately broken targets', () => {
       ...(include ? { include } : {}),
       ...(allowDestructive ? { allowDestructive } : {}),
       ...(fuzz ? { fuzz: { perOperation: fuzz } } : {}),
+      ...(provokeRateLimits ? { provokeRateLimits } : {}),
       seed: SEED,
     });
 
@@ -78,32 +80,51 @@ describe('the conformance runner against deliberately broken targets', () => {
   const narrowings = [
     ...new Map(
       faults.map((f) => [
-        JSON.stringify([f.include ?? null, f.allowDestructive ?? false, f.fuzz ?? 0]),
-        [f.include, f.allowDestructive ?? false, f.fuzz ?? 0] as const,
+        JSON.stringify([
+          f.include ?? null,
+          f.allowDestructive ?? false,
+          f.fuzz ?? 0,
+          f.provokeRateLimits ?? false,
+        ]),
+        [
+          f.include,
+          f.allowDestructive ?? false,
+          f.fuzz ?? 0,
+          f.provokeRateLimits ?? false,
+        ] as const,
       ]),
     ).values(),
   ];
   it.each(
     narrowings.map(
-      ([include, destructive, fuzz]) =>
+      ([include, destructive, fuzz, provoke]) =>
         [
-          `${include?.join(',') ?? 'everything'}${destructive ? ', destructive' : ''}${fuzz ? `, fuzz ${fuzz}` : ''}`,
+          `${include?.join(',') ?? 'everything'}${destructive ? ', destructive' : ''}${fuzz ? `, fuzz ${fuzz}` : ''}${provoke ? ', provoking rate limits' : ''}`,
           include,
           destructive,
           fuzz,
+          provoke,
         ] as const,
     ),
-  )('the unbroken server passes (include %s)', async (_label, include, destructive, fuzz) => {
-    const report = await run(include, destructive, fuzz);
-    const failed = report.results.filter((r) => r.status === 'failed');
-    expect(failed.map((r) => `${r.check} ${r.operationId}: ${r.message}`)).toEqual([]);
-    expect(report.summary.results.passed).toBeGreaterThan(0);
-  });
+  )(
+    'the unbroken server passes (include %s)',
+    async (_label, include, destructive, fuzz, provoke) => {
+      const report = await run(include, destructive, fuzz, provoke);
+      const failed = report.results.filter((r) => r.status === 'failed');
+      expect(failed.map((r) => `${r.check} ${r.operationId}: ${r.message}`)).toEqual([]);
+      expect(report.summary.results.passed).toBeGreaterThan(0);
+    },
+  );
 
   const failingChecks = async (fault: Fault) => {
     proxy.use(fault.create());
     try {
-      const report = await run(fault.include, fault.allowDestructive, fault.fuzz);
+      const report = await run(
+        fault.include,
+        fault.allowDestructive,
+        fault.fuzz,
+        fault.provokeRateLimits,
+      );
       if (process.env.FAULT_TABLE)
         console.log(
           `FAULT ${fault.name} -> ${fault.expectedCheck} | fired: ${Object.keys(report.summary.failuresByCheck).sort().join(' ')}`,

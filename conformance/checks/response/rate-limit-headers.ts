@@ -23,7 +23,7 @@ function paramProblems(member: ListMember, required: string, optional: string[])
 }
 
 /** What is wrong with the pair as a whole, or nothing. */
-function pairProblems(limit: string | null, policy: string | null): string[] {
+export function pairProblems(limit: string | null, policy: string | null): string[] {
   if (limit === null || policy === null)
     return [`${limit === null ? 'RateLimit' : 'RateLimit-Policy'} is missing beside the other`];
   const policies = parseList(policy);

@@ -39,6 +39,8 @@ import {
   rateLimitMalformed,
   corsExposesNoEtag,
   patchLostUpdate,
+  login429WithoutRetryAfter,
+  loginLimitNotEnforced,
 } from './service-faults.js';
 import {
   latin1CharsetAccepted,
@@ -242,6 +244,8 @@ export interface Fault {
   allowDestructive?: true;
   /** Fuzz cases per operation: the run has a fuzz phase (the expected check is a fuzz oracle). */
   fuzz?: number;
+  /** The run passes --provoke-rate-limits (the fault is a limiter of its own). */
+  provokeRateLimits?: true;
   /** The transformation, made fresh for each run (some faults keep state). */
   create(): FaultHooks;
 }
@@ -378,6 +382,8 @@ export const faults: Fault[] = [
   rateLimitMalformed,
   corsExposesNoEtag,
   patchLostUpdate,
+  login429WithoutRetryAfter,
+  loginLimitNotEnforced,
   trailingSlashRouted,
   caseInsensitiveRouting,
   jsonExtensionRouted,

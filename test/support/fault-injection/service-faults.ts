@@ -145,3 +145,62 @@ export const patchLostUpdate: Fault = {
   include: ['updateUser'],
   create: lostUpdates,
 };
+
+const LOGIN = `${API}/auth/login`;
+const LOGIN_QUOTA = 5;
+/** A short window, so that the run's own pacing waits at most that long for the login budget. */
+const WINDOW_MS = 2000;
+
+/**
+ * A login limiter of the broken target's own (the reference server behind the proxy runs with
+ * limits off): every login answer reports a "login" budget of five failed attempts per
+ * two-second window; once they are spent, `over` answers the next attempt.
+ */
+function loginLimiter(over: (res: ProxyResponse, req: ProxyRequest) => ProxyResponse): FaultHooks {
+  let failed = 0;
+  let windowEnds = 0;
+  return {
+    response: (res, req) => {
+      if (req.method !== 'POST' || pathOf(req) !== LOGIN) return res;
+      const now = Date.now();
+      if (now >= windowEnds) [failed, windowEnds] = [0, now + WINDOW_MS];
+      if (res.status === 401) failed++;
+      const left = Math.max(0, LOGIN_QUOTA - failed);
+      const reset = Math.ceil((windowEnds - now) / 1000);
+      const headers = {
+        ...res.headers,
+        ratelimit: `"login";r=${left};t=${reset}`,
+        'ratelimit-policy': `"login";q=${LOGIN_QUOTA};w=${WINDOW_MS / 1000}`,
+      };
+      return failed > LOGIN_QUOTA ? over({ ...res, headers }, req) : { ...res, headers };
+    },
+  };
+}
+
+export const login429WithoutRetryAfter: Fault = {
+  name: 'login-429-without-retry-after',
+  description:
+    'the login limiter answers 429 without Retry-After: a client cannot tell when to try again',
+  expectedCheck: 'rate_limit_exceeded',
+  include: ['getUser'],
+  provokeRateLimits: true,
+  create: () =>
+    loginLimiter((res, req) =>
+      problemAnswer(res, req, {
+        kind: 'rate-limited',
+        title: 'Too many requests',
+        status: 429,
+        detail: 'Rate limit exceeded',
+      }),
+    ),
+};
+
+export const loginLimitNotEnforced: Fault = {
+  name: 'login-limit-not-enforced',
+  description:
+    'the login budget is reported (RateLimit r=0) but never enforced: password guessing goes on unthrottled',
+  expectedCheck: 'rate_limit_exceeded',
+  include: ['getUser'],
+  provokeRateLimits: true,
+  create: () => loginLimiter((res) => res),
+};
