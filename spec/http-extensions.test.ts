@@ -29,6 +29,8 @@ describe('x-apikit-http', () => {
         'preconditions',
         'body',
       ],
+      dataSetDated: ['listRoles', 'listCategories', 'getCategory'],
+      undatedLists: true,
     });
     const table = [
       ...(spec.info.description ?? '').matchAll(/^\| \d{3} \| `([^`]+)` \| ([^|]+) \|/gm),
@@ -47,14 +49,24 @@ describe('x-apikit-http', () => {
       listEveryViolation: false,
       checkOrder: [],
       problemTitles: {},
+      dataSetDated: [],
+      undatedLists: false,
     });
     const odd = declaredHttp(
-      doc({ strictRouting: 'yes', versions: ['1', 'v2'], problemTitles: { a: 1, b: 'B' } }),
+      doc({
+        strictRouting: 'yes',
+        versions: ['1', 'v2'],
+        problemTitles: { a: 1, b: 'B' },
+        dataSetDated: ['listRoles', 3],
+        undatedLists: 'yes',
+      }),
     );
     expect(odd).toMatchObject({
       strictRouting: false,
       versions: ['v2'],
       problemTitles: { b: 'B' },
+      dataSetDated: ['listRoles'],
+      undatedLists: false,
     });
   });
 });

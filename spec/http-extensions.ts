@@ -41,6 +41,16 @@ export interface DeclaredHttp {
   checkOrder: string[];
   /** The one title of each problem `type` (RFC 9457 3.1.3), by type; empty when not declared. */
   problemTitles: Record<string, string>;
+  /**
+   * The GET operations (operationIds) whose `Last-Modified` is the time the data set was
+   * created (first start or last reset), lists included: one date shared by all of them.
+   * Empty when not declared.
+   */
+  dataSetDated: string[];
+  /**
+   * Lists and pages, those in `dataSetDated` aside, carry a weak `ETag` and no `Last-Modified`.
+   */
+  undatedLists: boolean;
 }
 
 /**
@@ -67,6 +77,8 @@ export function declaredHttp(doc: OpenAPIV3.Document): DeclaredHttp {
     utf8Charset: get('utf8Charset') === true,
     listEveryViolation: get('listEveryViolation') === true,
     checkOrder: strings(get('checkOrder')),
+    dataSetDated: strings(get('dataSetDated')),
+    undatedLists: get('undatedLists') === true,
     unrecognizedMethodStatus:
       Number.isInteger(status) && (status as number) >= 400 ? (status as number) : undefined,
     problemTitles:

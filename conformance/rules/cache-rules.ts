@@ -1,4 +1,4 @@
-import { C, I, judged, noCheck, type Rule } from './rule.js';
+import { C, I, judged, type Rule } from './rule.js';
 
 const SHARED = C('HTTP semantics shared by every path');
 const HEADERS = C('Precise rules / Headers');
@@ -98,17 +98,21 @@ export const cacheRules: Rule[] = [
     ['response_headers_conformance'],
     ['catalog-lists-without-last-modified'],
   ),
-  noCheck(
+  judged(
     'cond.last-modified.catalog-date',
     "the catalogs' Last-Modified is the time the data set was created (first start, or the last reset)",
     HEADERS,
-    "nothing compares the catalogs' dates with each other or with a reset",
+    ['data_set_dated'],
+    ['category-list-misdated'],
+    'judged where x-apikit-http declares dataSetDated: the catalogs, lists included, share one date; that it moves with a reset is not (the reset is destructive, and a run reads the date once)',
   ),
-  noCheck(
+  judged(
     'cond.last-modified.other-lists',
     'other lists and pages carry a weak ETag and no Last-Modified',
     HEADERS,
-    'OpenAPI cannot say a header must be absent, and no check looks',
+    ['undated_lists', 'response_headers_conformance'],
+    ['lists-with-last-modified'],
+    'judged where x-apikit-http declares undatedLists (OpenAPI cannot say a header must be absent)',
   ),
   judged(
     'cond.last-modified.expanded-order',

@@ -158,3 +158,33 @@ export const namesTitleCased: Fault = {
     },
   }),
 };
+
+export const categoryListMisdated: Fault = {
+  name: 'category-list-misdated',
+  description:
+    'GET /categories is dated an hour off the data set (local time written as GMT), while GET /roles and each category carry the right date',
+  expectedCheck: 'data_set_dated',
+  include: ['listRoles', 'listCategories'],
+  create: () => ({
+    response: (res, req) => {
+      const date = res.headers['last-modified'];
+      if (req.method !== 'GET' || pathOf(req) !== '/api/v1/categories' || !date) return res;
+      const shifted = new Date(Date.parse(date) - 60 * 60 * 1000).toUTCString();
+      return { ...res, headers: { ...res.headers, 'last-modified': shifted } };
+    },
+  }),
+};
+
+export const listsWithLastModified: Fault = {
+  name: 'lists-with-last-modified',
+  description:
+    'GET /users (a page of users) carries Last-Modified, the newest updatedAt of the page, which the contract gives the catalogs only',
+  expectedCheck: 'undated_lists',
+  include: ['listUsers'],
+  create: () => ({
+    response: (res, req) =>
+      req.method === 'GET' && res.status === 200 && pathOf(req) === '/api/v1/users'
+        ? { ...res, headers: { ...res.headers, 'last-modified': new Date().toUTCString() } }
+        : res,
+  }),
+};

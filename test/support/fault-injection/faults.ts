@@ -142,10 +142,12 @@ import {
 import { pastEndServesLastPage } from './paging-faults.js';
 import { absentIfMatch412 } from './precondition-faults.js';
 import {
+  categoryListMisdated,
   expandedOrderPlainEtag,
   idempotencyKeyGlobal,
   ifModifiedSinceOverrules,
   inFlightKeyIgnored,
+  listsWithLastModified,
   namesTitleCased,
   putAnswersValidators,
   putIfMatchCreates,
@@ -428,6 +430,8 @@ export const faults: Fault[] = [
   inFlightKeyIgnored,
   idempotencyKeyGlobal,
   namesTitleCased,
+  categoryListMisdated,
+  listsWithLastModified,
   blockedUserOrderCreated,
   unknownCategoryAccepted,
   orderPatchAfterPending,
