@@ -30,6 +30,7 @@ describe('x-apikit-service', () => {
       requestId: 'X-Request-Id',
       rateLimitHeaders: true,
       serializedWrites: true,
+      reset: 'resetData',
     });
     expect(serverPath(spec)).toBe('/api/v1');
   });
@@ -50,6 +51,7 @@ describe('x-apikit-service', () => {
       rateLimitHeaders: false,
       cors: undefined,
       serializedWrites: false,
+      reset: undefined,
     });
     const odd = serviceDeclaration(
       doc({

@@ -43,6 +43,12 @@ export interface ServiceDeclaration {
    * properties sent at once all hold afterwards (none is lost to a stale read).
    */
   serializedWrites: boolean;
+  /**
+   * The operationId of the operation that restores the initial data set: what was made since is
+   * gone, ids continue past every id assigned before (none reused), and refresh tokens issued
+   * before are refused.
+   */
+  reset: string | undefined;
 }
 
 /**
@@ -75,6 +81,7 @@ export function serviceDeclaration(doc: OpenAPIV3.Document): ServiceDeclaration 
           }
         : undefined,
     serializedWrites: get('serializedWrites') === true,
+    reset: typeof get('reset') === 'string' ? (get('reset') as string) : undefined,
   };
 }
 

@@ -6,6 +6,7 @@ import { documentedMediaTypes } from './probe/request-media-types.js';
 import { responseChecks } from './response/response-checks.js';
 import { serviceChecks } from './service-checks.js';
 import { rateLimitExceeded } from './probe/rate-limit-exceeded.js';
+import { adminReset } from './stateful/admin-reset.js';
 import { preconditionsAfterRefusal } from './stateful/preconditions-after-refusal.js';
 import { conditionalChecks } from './stateful/conditional-checks.js';
 import { putCreateAndReplace } from './stateful/put-create-and-replace.js';
@@ -69,6 +70,8 @@ export function createDefaultRegistry(): CheckRegistry {
     guardedWrites,
     scopedLookup,
     embeddedItemsCheck,
+    // Late: the reset takes away what the run made and its refresh tokens (--allow-destructive).
+    adminReset,
     // Last: it spends the login budget (--provoke-rate-limits).
     rateLimitExceeded,
   );

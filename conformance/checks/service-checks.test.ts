@@ -94,4 +94,26 @@ describe('the service checks', () => {
     expect(failures(report)).toEqual([]);
     expect([...passed(report)]).toEqual(expect.arrayContaining(['open_routes', 'request_id_echo']));
   });
+
+  it('reset the data with --allow-destructive only, on the server and the mocks', async () => {
+    for (const url of [plain.url, mocks.url]) {
+      const reset = (allowDestructive: boolean) =>
+        runConformance({
+          baseUrl: `${url}/api/v1`,
+          username: 'user@example.com',
+          password: TEST_USER_PASSWORD,
+          adminUsername: 'admin@example.com',
+          adminPassword: TEST_ADMIN_PASSWORD,
+          checks: ['admin_reset'],
+          include: ['getUser'],
+          allowDestructive,
+          seed: 20261127,
+        });
+      const refused = await reset(false);
+      expect(refused.results.map((r) => r.status)).toEqual(['skipped']);
+      const report = await reset(true);
+      expect(failures(report)).toEqual([]);
+      expect([...passed(report)]).toEqual(['admin_reset']);
+    }
+  });
 });

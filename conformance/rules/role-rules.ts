@@ -125,11 +125,13 @@ export const roleRules: Rule[] = [
     ['negative_data_rejection'],
     ['path-id-parse-int'],
   ),
-  noCheck(
+  judged(
     'admin.reset',
     'POST /admin/reset restores the demo data, keeps the id counters, clears refresh tokens and idempotency records; 204',
     C('Admin'),
-    'the runner never resets a target it does not own (x-apikit-destructive)',
+    ['admin_reset'],
+    ['reset-ignored'],
+    'only with --allow-destructive, late in the run (x-apikit-service.reset): a user made before is gone, a refresh token issued before is refused, the next id continues; not judged: that the demo data itself is back (the runner does not know it) and that idempotency records are cleared',
   ),
   outside(
     'store.atomic-writes',

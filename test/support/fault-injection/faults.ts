@@ -39,8 +39,17 @@ import {
   rateLimitMalformed,
   corsExposesNoEtag,
   patchLostUpdate,
+} from './service-faults.js';
+import {
+  servedRouteNeedsToken,
+  servedContractStale,
+  requestIdNotEchoed,
+  rateLimitMalformed,
+  corsExposesNoEtag,
+  patchLostUpdate,
   login429WithoutRetryAfter,
   loginLimitNotEnforced,
+  resetIgnored,
 } from './service-faults.js';
 import {
   latin1CharsetAccepted,
@@ -386,6 +395,7 @@ export const faults: Fault[] = [
   patchLostUpdate,
   login429WithoutRetryAfter,
   loginLimitNotEnforced,
+  resetIgnored,
   trailingSlashRouted,
   caseInsensitiveRouting,
   jsonExtensionRouted,

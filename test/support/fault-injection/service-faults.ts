@@ -204,3 +204,22 @@ export const loginLimitNotEnforced: Fault = {
   provokeRateLimits: true,
   create: () => loginLimiter((res) => res),
 };
+
+export const resetIgnored: Fault = {
+  name: 'reset-ignored',
+  description:
+    'POST /admin/reset answers 204 and does nothing (a stub): what was made stays, refresh tokens keep working',
+  expectedCheck: 'admin_reset',
+  include: ['getUser'],
+  allowDestructive: true,
+  create: () => ({
+    request: (req) =>
+      req.method === 'POST' && pathOf(req) === `${API}/admin/reset`
+        ? {
+            status: 204,
+            headers: { 'x-request-id': randomUUID(), 'cache-control': 'no-store' },
+            body: '',
+          }
+        : req,
+  }),
+};
