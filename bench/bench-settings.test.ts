@@ -37,6 +37,11 @@ describe('bench settings', () => {
     expect(parseSettings([]).postgresUsers).toEqual([100_000]);
     expect(() => parseSettings(['--pg-users', '10'])).toThrow('--pg-users must be');
     expect(() => parseSettings(['--pg-pool', '0'])).toThrow('--pg-pool must be 1-50');
+    expect(parseSettings(['--pg-conf', 'jit=off,work_mem=8MB']).postgresConf).toEqual({
+      jit: 'off',
+      work_mem: '8MB',
+    });
+    expect(() => parseSettings(['--pg-conf', 'jit'])).toThrow('is not NAME=VALUE');
   });
 
   it('the report records the settings with the read store size and the groups as a list', () => {

@@ -53,10 +53,12 @@ export interface Settings {
   postgresUsers: number[];
   /** `--database-pool` of each PostgreSQL instance. */
   postgresPool: number;
+  /** postgresql.conf settings of the throwaway cluster over the test ones (`--pg-conf jit=off`). */
+  postgresConf: Record<string, string>;
   cpuProfileDir?: string;
 }
 
-const USAGE = `Usage: npm run bench -- [--quick] [--runs N] [--only ${GROUPS.join(',')}] [--duration S] [--connections C] [--pg-users LIST] [--pg-pool N] [--cpu-prof]
+const USAGE = `Usage: npm run bench -- [--quick] [--runs N] [--only ${GROUPS.join(',')}] [--duration S] [--connections C] [--pg-users LIST] [--pg-pool N] [--pg-conf K=V,...] [--cpu-prof]
 
   --quick        a short run for CI (about a minute): 1 run, 2 s per read measurement, no 10k
                  store, fewer peers, groups get,mock,write,cold; exits 1 when a ratio (or memory)
@@ -73,6 +75,7 @@ const USAGE = `Usage: npm run bench -- [--quick] [--runs N] [--only ${GROUPS.joi
   --pg-users LIST  users in the PostgreSQL database, one run per size (default 100000;
                  e.g. 100000,1000000)
   --pg-pool N    --database-pool of each PostgreSQL instance (default 10)
+  --pg-conf LIST settings of the throwaway cluster, e.g. jit=off (default: the tests' own)
   --cpu-prof     write V8 CPU profiles of the apikit servers to bench/profiles/
 `;
 
@@ -87,6 +90,7 @@ export function parseSettings(argv: string[]): Settings {
       connections: { type: 'string' },
       'pg-users': { type: 'string' },
       'pg-pool': { type: 'string' },
+      'pg-conf': { type: 'string' },
       'cpu-prof': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -147,8 +151,20 @@ export function parseSettings(argv: string[]): Settings {
       .split(',')
       .map((s) => int(s.trim(), 0, 1_000, 2_000_000, 'pg-users')),
     postgresPool: int(values['pg-pool'], 10, 1, 50, 'pg-pool'),
+    postgresConf: parseConf(values['pg-conf']),
     ...(values['cpu-prof'] ? { cpuProfileDir: join(REPO_ROOT, 'bench/profiles') } : {}),
   };
+}
+
+/** `jit=off,work_mem=8MB` as settings; a name is a word, a value has no comma or space. */
+function parseConf(text: string | undefined): Record<string, string> {
+  const conf: Record<string, string> = {};
+  for (const item of (text ?? '').split(',').filter(Boolean)) {
+    const match = /^([a-z_.]+)=([^\s,]+)$/.exec(item.trim());
+    if (!match) throw new Error(`--pg-conf: "${item}" is not NAME=VALUE`);
+    conf[match[1] as string] = match[2] as string;
+  }
+  return conf;
 }
 
 /** The settings as the report records them. */
@@ -170,7 +186,11 @@ export function reportedSettings(settings: Settings): BenchResults['settings'] {
     fuzzRuns: settings.fuzzRuns,
     groups: [...settings.groups],
     ...(settings.groups.has('postgres')
-      ? { postgresUsers: settings.postgresUsers, postgresPool: settings.postgresPool }
+      ? {
+          postgresUsers: settings.postgresUsers,
+          postgresPool: settings.postgresPool,
+          postgresConf: settings.postgresConf,
+        }
       : {}),
     loadGenerator: 'autocannon 8 (separate process)',
     nodeEnv: 'production',

@@ -8,9 +8,9 @@
  *   npm run bench -- --quick       under a minute; exits 1 when a figure is worse than half its target
  *   npm run bench -- --only get,write --runs 5 --cpu-prof
  *
- * The phases are read-phase.ts, write-phase.ts, cold-phase.ts, conform-phase.ts and
- * msw-phase.ts (and postgres/postgres-phase.ts), filling one BenchRun (bench-run.ts); judged-targets.ts, info-rows.ts and
- * measurement-rows.ts turn it into the report that report.ts renders.
+ * The phases are read-phase.ts, write-phase.ts, cold-phase.ts, conform-phase.ts, msw-phase.ts
+ * and postgres/postgres-phase.ts, filling one BenchRun (bench-run.ts); judged-targets.ts,
+ * info-rows.ts and measurement-rows.ts turn it into the report that report.ts renders.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { rmSync } from 'node:fs';

@@ -24,10 +24,12 @@ type ClusterModule = typeof import('../../scripts/postgres/throwaway-cluster.mjs
  * const cluster = await startBenchCluster();
  * await cluster.destroy();
  */
-export async function startBenchCluster(): Promise<ThrowawayCluster> {
+export async function startBenchCluster(
+  settings: Record<string, string> = {},
+): Promise<ThrowawayCluster> {
   const file = join(REPO_ROOT, 'scripts/postgres/throwaway-cluster.mjs');
   const { startCluster } = (await import(pathToFileURL(file).href)) as ClusterModule;
-  return startCluster();
+  return startCluster({ settings });
 }
 
 /** One statement on a connection of its own (CREATE DATABASE, a size check). */

@@ -42,8 +42,11 @@ export async function postgresPhase(run: BenchRun): Promise<void> {
   let cluster: ThrowawayCluster | undefined;
   let hello: Subject | undefined;
   try {
-    cluster = await startBenchCluster();
-    log(`PostgreSQL throwaway cluster at 127.0.0.1:${cluster.port}`);
+    cluster = await startBenchCluster(run.settings.postgresConf);
+    const conf = Object.entries(run.settings.postgresConf).map(([k, v]) => `${k}=${v}`);
+    log(
+      `PostgreSQL throwaway cluster at 127.0.0.1:${cluster.port}${conf.length ? ` (${conf.join(', ')})` : ''}`,
+    );
     hello = await startHelloSubject('express');
     const demo = await demoDataset();
     for (const users of run.settings.postgresUsers)
