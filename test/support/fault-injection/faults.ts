@@ -39,14 +39,6 @@ import {
   rateLimitMalformed,
   corsExposesNoEtag,
   patchLostUpdate,
-} from './service-faults.js';
-import {
-  servedRouteNeedsToken,
-  servedContractStale,
-  requestIdNotEchoed,
-  rateLimitMalformed,
-  corsExposesNoEtag,
-  patchLostUpdate,
   login429WithoutRetryAfter,
   loginLimitNotEnforced,
   resetIgnored,
