@@ -197,4 +197,58 @@ describe.each([
     }
     console.info(`demotion rounds: ${rounds.join(' ')}`);
   });
+
+  it('every ADMIN demoted or blocked at once never leaves no unblocked ADMIN (5 rounds)', async () => {
+    const unblockedAdmins = `SELECT id FROM users WHERE role_ids @> '{2}' AND status <> 'BLOCKED' ORDER BY id`;
+    const firstAdmin = async () => Number((await db.query(unblockedAdmins)).rows[0].id);
+    const signAs = (id: number) =>
+      tokens.sign({ sub: String(id), name: 'Admin', role: 'ADMIN' }, 900, new Date());
+    const targets = (await Promise.all([0, 1, 2, 0].map((i) => newUser(i)))).map((u) => u.id);
+    const tokenOf = await Promise.all(targets.map(signAs));
+    const rounds: string[] = [];
+    for (let round = 0; round < 5; round++) {
+      // Made whole again by an unblocked ADMIN, so that the four fresh ADMINs, each acted on
+      // by another, are all there are (user 1 is given ADMIN back after each race).
+      const token = await signAs(await firstAdmin());
+      for (const id of targets) {
+        const unblocked = await callApi(api(id), 'POST', `/admin/users/${id}/unblock`, { token });
+        const promoted = await callApi(api(id), 'PUT', `/users/${id}/roles/2`, { token });
+        expect([unblocked.status, promoted.status], promoted.text).toEqual([200, 204]);
+      }
+      // Every other ADMIN (user 1, any the test before left) steps aside for the race.
+      const others = (await db.query(unblockedAdmins)).rows
+        .map((row) => Number(row.id)) // bigint: a string from a plain pg client
+        .filter((id) => !targets.includes(id));
+      for (const id of others) {
+        const aside = await callApi(api(id), 'DELETE', `/users/${id}/roles/2`, {
+          token: tokenOf[0]!,
+        });
+        expect(aside.status, aside.text).toBe(204);
+      }
+      const answers = await Promise.all(
+        targets.map((id, i) => {
+          const caller = { token: tokenOf[(i + 1) % targets.length]! };
+          return (i + round) % 2
+            ? callApi(api(i + round), 'POST', `/admin/users/${id}/block`, caller)
+            : callApi(api(i + round), 'DELETE', `/users/${id}/roles/2`, caller);
+        }),
+      );
+      const remaining = (await db.query(unblockedAdmins)).rows.length;
+      expect(remaining).toBeGreaterThanOrEqual(1);
+      const counts = countStatuses(answers);
+      rounds.push(JSON.stringify(counts));
+      // 200 blocked, 204 demoted, 409 refused as the last; 401/403: the caller went first.
+      const known = ['200', '204', '401', '403', '409'];
+      expect(
+        Object.keys(counts).every((s) => known.includes(s)),
+        JSON.stringify(counts),
+      ).toBe(true);
+      expect((counts[200] ?? 0) + (counts[204] ?? 0)).toBe(targets.length - remaining);
+      const back = await callApi(api(0), 'PUT', '/users/1/roles/2', {
+        token: await signAs(await firstAdmin()),
+      });
+      expect(back.status, back.text).toBe(204);
+    }
+    console.info(`demote-or-block rounds: ${rounds.join(' ')}`);
+  });
 });
