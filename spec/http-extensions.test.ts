@@ -31,6 +31,7 @@ describe('x-apikit-http', () => {
       ],
       dataSetDated: ['listRoles', 'listCategories', 'getCategory'],
       undatedLists: true,
+      idempotencyAfterValidation: true,
     });
     const table = [
       ...(spec.info.description ?? '').matchAll(/^\| \d{3} \| `([^`]+)` \| ([^|]+) \|/gm),
@@ -51,6 +52,7 @@ describe('x-apikit-http', () => {
       problemTitles: {},
       dataSetDated: [],
       undatedLists: false,
+      idempotencyAfterValidation: false,
     });
     const odd = declaredHttp(
       doc({

@@ -51,6 +51,11 @@ export interface DeclaredHttp {
    * Lists and pages, those in `dataSetDated` aside, carry a weak `ETag` and no `Last-Modified`.
    */
   undatedLists: boolean;
+  /**
+   * An `Idempotency-Key` remembers the answer to a request that passed validation (a 409 or
+   * 422 too) and none to one that did not: after a 400 the key is free.
+   */
+  idempotencyAfterValidation: boolean;
 }
 
 /**
@@ -79,6 +84,7 @@ export function declaredHttp(doc: OpenAPIV3.Document): DeclaredHttp {
     checkOrder: strings(get('checkOrder')),
     dataSetDated: strings(get('dataSetDated')),
     undatedLists: get('undatedLists') === true,
+    idempotencyAfterValidation: get('idempotencyAfterValidation') === true,
     unrecognizedMethodStatus:
       Number.isInteger(status) && (status as number) >= 400 ? (status as number) : undefined,
     problemTitles:

@@ -32,9 +32,9 @@ export const serviceRules: Rule[] = [
     'idem.scope',
     'keys are scoped to (subject, method, path); every answer to a request that passed validation is remembered',
     HEADERS,
-    ['idempotency_key_scope'],
-    ['idempotency-key-global'],
-    'judged: the same key on another path, or from the other credential, is a new request; not judged: the method (only POSTs take a key here), and that a 409 or 422 answer is remembered too',
+    ['idempotency_key_scope', 'idempotency_key_validation'],
+    ['idempotency-key-global', 'idempotency-remembers-400'],
+    'judged: the same key on another path, or from the other credential, is a new request; a 400 is not remembered (where x-apikit-http declares idempotencyAfterValidation); not judged: the method (only POSTs take a key here), and that a 409 or 422 is remembered too (the run would have to provoke a conflict, then lift it)',
   ),
   judged(
     'idem.key-length',

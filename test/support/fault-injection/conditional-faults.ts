@@ -188,3 +188,23 @@ export const listsWithLastModified: Fault = {
         : res,
   }),
 };
+
+export const idempotencyRemembers400: Fault = {
+  name: 'idempotency-remembers-400',
+  description:
+    'the Idempotency-Key is claimed before validation: a 400 is remembered, and the same key with a valid body replays the 400',
+  expectedCheck: 'idempotency_key_validation',
+  include: ['users', 'orders'],
+  create: () => {
+    const refused = new Map<string, ProxyResponse>();
+    const scope = (req: ProxyRequest) =>
+      `${req.headers['authorization'] ?? ''} ${req.method} ${req.path} ${req.headers['idempotency-key'] ?? ''}`;
+    return {
+      request: (req) => (req.headers['idempotency-key'] && refused.get(scope(req))) || req,
+      response: (res, req) => {
+        if (req.headers['idempotency-key'] && res.status === 400) refused.set(scope(req), res);
+        return res;
+      },
+    };
+  },
+};
