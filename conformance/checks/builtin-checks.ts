@@ -7,6 +7,7 @@ import { responseChecks } from './response/response-checks.js';
 import { serviceChecks } from './service-checks.js';
 import { rateLimitExceeded } from './probe/rate-limit-exceeded.js';
 import { adminReset } from './stateful/admin-reset.js';
+import { deletedUserToken } from './stateful/deleted-user-token.js';
 import { preconditionsAfterRefusal } from './stateful/preconditions-after-refusal.js';
 import { conditionalChecks } from './stateful/conditional-checks.js';
 import { putCreateAndReplace } from './stateful/put-create-and-replace.js';
@@ -72,6 +73,7 @@ export function createDefaultRegistry(): CheckRegistry {
     embeddedItemsCheck,
     // Late: the reset takes away what the run made and its refresh tokens (--allow-destructive).
     adminReset,
+    deletedUserToken,
     // Last: it spends the login budget (--provoke-rate-limits).
     rateLimitExceeded,
   );

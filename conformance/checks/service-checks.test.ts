@@ -95,7 +95,7 @@ describe('the service checks', () => {
     expect([...passed(report)]).toEqual(expect.arrayContaining(['open_routes', 'request_id_echo']));
   });
 
-  it('reset the data with --allow-destructive only, on the server and the mocks', async () => {
+  it('reset the data and delete the USER account with --allow-destructive only, on the server and the mocks', async () => {
     for (const url of [plain.url, mocks.url]) {
       const reset = (allowDestructive: boolean) =>
         runConformance({
@@ -104,16 +104,16 @@ describe('the service checks', () => {
           password: TEST_USER_PASSWORD,
           adminUsername: 'admin@example.com',
           adminPassword: TEST_ADMIN_PASSWORD,
-          checks: ['admin_reset'],
+          checks: ['admin_reset', 'deleted_user_token'],
           include: ['getUser'],
           allowDestructive,
           seed: 20261127,
         });
       const refused = await reset(false);
-      expect(refused.results.map((r) => r.status)).toEqual(['skipped']);
+      expect(refused.results.map((r) => r.status)).toEqual(['skipped', 'skipped']);
       const report = await reset(true);
       expect(failures(report)).toEqual([]);
-      expect([...passed(report)]).toEqual(['admin_reset']);
+      expect([...passed(report)].sort()).toEqual(['admin_reset', 'deleted_user_token']);
     }
   });
 });

@@ -109,11 +109,13 @@ export const authRules: Rule[] = [
     ['response_headers_conformance'],
     ['auth-answers-no-cache'],
   ),
-  noCheck(
+  judged(
     'auth.token.deleted-user',
     "each request checks that the token's subject still exists (else 401 invalid_token)",
     PRECISE,
-    'only the given accounts can log in (users made through the API have no password), and deleting one cannot be undone through the API, so no check deletes a user holding a token',
+    ['deleted_user_token'],
+    ['deleted-user-token-accepted'],
+    'only the given accounts can log in (users made through the API have no password): only with --allow-destructive and a declared reset (x-apikit-service.reset), for a USER account that logs in after a reset (so a reset brings it back), deleted by the admin, then restored by a second reset',
   ),
   judged(
     'auth.token.blocked-user',

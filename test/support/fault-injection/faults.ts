@@ -42,6 +42,7 @@ import {
   login429WithoutRetryAfter,
   loginLimitNotEnforced,
   resetIgnored,
+  deletedUserTokenAccepted,
 } from './service-faults.js';
 import {
   latin1CharsetAccepted,
@@ -389,6 +390,7 @@ export const faults: Fault[] = [
   login429WithoutRetryAfter,
   loginLimitNotEnforced,
   resetIgnored,
+  deletedUserTokenAccepted,
   trailingSlashRouted,
   caseInsensitiveRouting,
   jsonExtensionRouted,

@@ -223,3 +223,40 @@ export const resetIgnored: Fault = {
         : req,
   }),
 };
+
+/** The `sub` of a bearer JWT, unverified. */
+function subjectOfBearer(authorization: string | undefined): string | undefined {
+  const payload = authorization?.match(/^Bearer [^.]+\.([^.]+)\./)?.[1];
+  if (!payload) return undefined;
+  const claims = parsed(Buffer.from(payload, 'base64url').toString('utf8'));
+  return isObject(claims) && claims.sub !== undefined ? String(claims.sub) : undefined;
+}
+
+export const deletedUserTokenAccepted: Fault = {
+  name: 'deleted-user-token-accepted',
+  description:
+    'the token of a deleted user still works (only its signature and expiry are checked, not that its subject exists)',
+  expectedCheck: 'deleted_user_token',
+  include: ['getUser'],
+  allowDestructive: true,
+  create: () => {
+    const deleted = new Set<string>();
+    return {
+      async request(req, ctx) {
+        if (req.method === 'POST' && pathOf(req) === `${API}/admin/reset`) deleted.clear();
+        const sub = subjectOfBearer(req.headers.authorization);
+        if (sub === undefined || !deleted.has(sub)) return req;
+        // The server would refuse it: the broken target answers as if the user still existed.
+        return {
+          ...req,
+          headers: { ...req.headers, authorization: await ctx.adminAuthorization() },
+        };
+      },
+      response(res, req) {
+        const id = USER_PATH.test(pathOf(req)) ? pathOf(req).split('/').at(-1) : undefined;
+        if (req.method === 'DELETE' && id && res.status === 204) deleted.add(id);
+        return res;
+      },
+    };
+  },
+};
