@@ -82,8 +82,6 @@ async function insertUser(
   now: string,
 ): Promise<UserDto> {
   const user = newUserRecord(id, fields, now);
-  // PUT-create may choose any absent id: allocation moves past it so no id is ever reused.
-  await tx.reserveId('users', id);
   await tx.putUser(user);
   return toUserDto(user);
 }
@@ -117,6 +115,9 @@ export async function replaceUser(
     precondition(existing && asResource(existing));
     if (!existing) {
       await assertEmailAvailable(tx, fields.email);
+      // An id the client chose: allocation moves past it, so no id is ever handed out twice
+      // (one from nextId is past already, and reserving costs PostgreSQL a lock per create).
+      await tx.reserveId('users', id);
       return { user: await insertUser(tx, id, fields, ctx.clock().toISOString()), created: true };
     }
     await assertEmailAvailable(tx, fields.email, id);

@@ -46,6 +46,11 @@ export function createPostgresPool(options: PostgresPoolOptions): pg.Pool {
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
     idleTimeoutMillis: options.idleTimeoutMillis ?? 30_000,
     application_name: options.applicationName ?? 'apikit',
+    // JIT compiles a query whose estimated cost is high, and `enable_seqscan = off` (see
+    // postgres-repository.ts) prices every sequence read at 10^10: each create then spent
+    // 12-104 ms compiling a one-row query under the id lock (decision 0088). Our queries are
+    // short; JIT never pays for itself here.
+    options: '-c jit=off',
     keepAlive: true,
     types,
   });
