@@ -32,9 +32,9 @@ export const serviceRules: Rule[] = [
     'idem.scope',
     'keys are scoped to (subject, method, path); every answer to a request that passed validation is remembered',
     HEADERS,
-    ['idempotency_key_scope', 'idempotency_key_validation'],
-    ['idempotency-key-global', 'idempotency-remembers-400'],
-    'judged: the same key on another path, or from the other credential, is a new request; a 400 is not remembered (where x-apikit-http declares idempotencyAfterValidation); not judged: the method (only POSTs take a key here), and that a 409 or 422 is remembered too (the run would have to provoke a conflict, then lift it)',
+    ['idempotency_key_scope', 'idempotency_key_validation', 'idempotency_key_refusals'],
+    ['idempotency-key-global', 'idempotency-remembers-400', 'idempotency-forgets-conflicts'],
+    'judged: the same key on another path, or from the other credential, is a new request; where x-apikit-http declares idempotencyAfterValidation, a 400 is not remembered and a conflict (x-apikit-unique) is, replayed after it is gone; not judged: the method (only POSTs take a key here), and a remembered 422 apart from the 409',
   ),
   judged(
     'idem.key-length',

@@ -3,7 +3,7 @@ import { ifNoneMatchPrecedence } from './conditional-precedence.js';
 import { expandedValidators } from './expanded-validators.js';
 import { idempotencyKeyInFlight } from './idempotency-key-in-flight.js';
 import { idempotencyKeyScope } from './idempotency-key-scope.js';
-import { idempotencyKeyValidation } from './idempotency-key-validation.js';
+import { idempotencyKeyRefusals, idempotencyKeyValidation } from './idempotency-key-validation.js';
 import { dataSetDated, undatedLists } from './list-validators.js';
 import { putValidators } from './put-validators.js';
 import { ifNoneMatchWrite, putIfMatchAbsent } from './unsafe-preconditions.js';
@@ -26,4 +26,5 @@ export const conditionalChecks: Check[] = [
   idempotencyKeyScope,
   idempotencyKeyInFlight,
   idempotencyKeyValidation,
+  idempotencyKeyRefusals,
 ];

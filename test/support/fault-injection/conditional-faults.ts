@@ -208,3 +208,26 @@ export const idempotencyRemembers400: Fault = {
     };
   },
 };
+
+export const idempotencyForgetsConflicts: Fault = {
+  name: 'idempotency-forgets-conflicts',
+  description:
+    'a refusal is not remembered under its Idempotency-Key: the same key and body, once the conflict is gone, are carried out',
+  expectedCheck: 'idempotency_key_refusals',
+  include: ['users'],
+  create: () => {
+    const conflicted = new Set<string>();
+    const scope = (req: ProxyRequest) =>
+      `${req.headers['authorization'] ?? ''} ${req.method} ${req.path} ${req.headers['idempotency-key'] ?? ''}`;
+    return {
+      request: (req) =>
+        req.headers['idempotency-key'] && conflicted.has(scope(req))
+          ? { ...req, headers: omit(req.headers, 'idempotency-key') }
+          : req,
+      response: (res, req) => {
+        if (req.headers['idempotency-key'] && res.status === 409) conflicted.add(scope(req));
+        return res;
+      },
+    };
+  },
+};

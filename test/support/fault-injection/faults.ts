@@ -146,6 +146,7 @@ import { absentIfMatch412 } from './precondition-faults.js';
 import {
   categoryListMisdated,
   expandedOrderPlainEtag,
+  idempotencyForgetsConflicts,
   idempotencyKeyGlobal,
   idempotencyRemembers400,
   ifModifiedSinceOverrules,
@@ -438,6 +439,7 @@ export const faults: Fault[] = [
   categoryListMisdated,
   listsWithLastModified,
   idempotencyRemembers400,
+  idempotencyForgetsConflicts,
   blockedUserOrderCreated,
   unknownCategoryAccepted,
   orderPatchAfterPending,
