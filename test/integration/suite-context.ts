@@ -12,7 +12,7 @@ export interface SuiteContext {
   fx: Fixtures;
   /**
    * The server's disk: in memory, healthy unless a test makes it fail or slow. Undefined where
-   * the store is no disk (PostgreSQL, test/postgres/): the tests of a failing disk are skipped.
+   * the store is no disk (PostgreSQL, test/postgres/): the tests of a failing disk are not registered.
    */
   disk: FailingAdapter<Dataset> | undefined;
 }
