@@ -5,7 +5,7 @@ import { renderHtmlReport } from './reporters/html-reporter.js';
 import { runConformance } from './run-conformance.js';
 
 let server: TestServer | undefined;
-afterAll(() => server?.store.close?.());
+afterAll(() => server?.ctx.repo.close());
 
 describe('a run that cannot finish', () => {
   it('resolves with what ran, marked incomplete, when the target stops answering midway', async () => {
