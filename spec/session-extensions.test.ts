@@ -40,7 +40,7 @@ describe('x-apikit-session, x-apikit-roles and x-apikit-ids', () => {
     expect([roles.fixedCatalog, roles.readAtRequest]).toEqual([true, true]);
     expect(roles.protected).toEqual({
       role: 'ADMIN',
-      operations: ['replaceUser', 'updateUser', 'deleteUser'],
+      operations: ['replaceUser', 'updateUser', 'deleteUser', 'activateUser'],
       status: 403,
     });
     expect(roles.invariants.map((i) => [i.role, i.rule, i.status])).toEqual([

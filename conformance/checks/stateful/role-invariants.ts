@@ -1,3 +1,4 @@
+import { stateMachine } from '../../../spec/apikit-extensions.js';
 import type { SpecOperation } from '../../../spec/operations.js';
 import type { Exchange } from '../../http/target-client.js';
 import type { RunContext } from '../../run-context.js';
@@ -128,7 +129,23 @@ function harmlessCall(ctx: RunContext, op: SpecOperation, current: unknown) {
     };
   }
   if (op.method === 'delete' && ctx.options.allowDestructive) return { headers };
+  if (op.method === 'post' && movesToCurrentState(ctx, op, current)) return { headers };
   return undefined;
+}
+
+/**
+ * Whether `op` is an action of a declared state machine (`x-apikit-state-machine`) that moves
+ * the resource to the state it already has, where that is declared a no-op: then even a
+ * target that wrongly lets the call through changes nothing (activating an ACTIVE user).
+ */
+function movesToCurrentState(ctx: RunContext, op: SpecOperation, current: unknown): boolean {
+  if (!isObject(current)) return false;
+  return ctx.operations.some((create) => {
+    const machine = stateMachine(create);
+    if (machine?.sameState !== 'noop') return false;
+    const state = current[machine.field];
+    return machine.transitions.some((t) => t.operation === op.operationId && t.to === state);
+  });
 }
 
 function judgeRefusal(
