@@ -39,9 +39,10 @@ function route(routes: ProxyRoutes, req: IncomingMessage, body: Buffer, res: Ser
   const [pathname = '/', query] = splitOnce(raw, '?');
   const api = pathname === API_BASE || pathname.startsWith(API_BASE + '/');
   // Outside the API there is nothing of the contract to hold an answer to; and Prism has
-  // no HEAD (it answers 405 for any path whose spec says GET), so HEAD goes straight
-  // to the target too, keeping the target's own HEAD behaviour visible.
-  if (!api || method === 'HEAD') return forward(req, body, res, target, raw);
+  // no HEAD (it answers 405 for any path whose spec says GET) and no method OpenAPI cannot
+  // describe (PROPFIND: it answers 501 itself and reports its own answer), so those go
+  // straight to the target too, keeping the target's own answer visible.
+  if (!api || !PRISM_METHODS.has(method)) return forward(req, body, res, target, raw);
   const unparsable = unparsableJson(req.headers['content-type'], body);
   if (unparsable) {
     // Prism's server parses JSON bodies before anything else and answers a malformed
@@ -80,6 +81,9 @@ function route(routes: ProxyRoutes, req: IncomingMessage, body: Buffer, res: Ser
       judge({ method, path: pathname, status, reported: prismProblemViolations(problem, status) }),
   });
 }
+
+/** The methods an OpenAPI description can hold an operation for, HEAD aside (see above). */
+const PRISM_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE']);
 
 function splitOnce(value: string, separator: string): [string, string | undefined] {
   const at = value.indexOf(separator);

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { readOnlyLeniency } from './read-only-leniency.js';
 import { API_BASE } from '../core/pipeline/api-paths.js';
 import { loadSpec } from '../spec/load-spec.js';
 import { specPath as bundledSpecPath } from '../spec/spec-path.js';
@@ -82,7 +83,10 @@ export async function startValidationProxy(
 
   const specPath = options.specPath ?? bundledSpecPath;
   // The description is read for the summary's operations while Prism starts.
-  const matcher = loadSpec(specPath).then(operationMatcher);
+  const matcher = loadSpec(specPath).then((doc) => ({
+    operationOf: operationMatcher(doc),
+    lenient: readOnlyLeniency(doc),
+  }));
   matcher.catch(() => {}); // awaited below, after Prism (whose own error says more)
   const prism = await startPrism({
     specPath,
@@ -93,9 +97,9 @@ export async function startValidationProxy(
     extraArgs: ['--cors=false', ...(options.errors ? ['--errors'] : [])],
     ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}),
   });
-  let operationOf: Awaited<typeof matcher>;
+  let described: Awaited<typeof matcher>;
   try {
-    operationOf = await matcher;
+    described = await matcher;
   } catch (error) {
     await prism.close();
     throw error;
@@ -104,8 +108,9 @@ export async function startValidationProxy(
   /** Sorts one exchange's findings, counts them, reports the violations. */
   const judge = (exchange: ProxyExchange) => {
     const rest = exchange.path.slice(API_BASE.length) || '/';
-    const operation = operationOf(exchange.method, rest);
-    const verdict = judgeExchange(exchange, operation);
+    const operation = described.operationOf(exchange.method, rest);
+    const reported = described.lenient(operation, exchange.reported);
+    const verdict = judgeExchange({ ...exchange, reported }, operation);
     tally.record(operation ?? `${exchange.method} ${exchange.path}`, verdict);
     for (const v of verdict.violations) onViolation(v);
   };
