@@ -13,6 +13,7 @@ import {
   jsonBody,
   readerOf,
   requestSchema,
+  writesDocumenting412,
 } from '../support/stateful-support.js';
 
 const NO_SUCH_ETAG = '"apikit-conformance-no-such-etag"';
@@ -28,13 +29,8 @@ export const ifMatchPrecondition: ScenarioCheck = {
   description:
     'If-Match with a stale tag answers 412 and leaves the resource unchanged; with the current ETag the request succeeds',
   async run(ctx, record) {
-    const writes = ctx.operations.filter((op) => ['put', 'patch', 'delete'].includes(op.method));
-    const ops = writes.filter((op) => op.responses['412'] !== undefined);
-    for (const op of writes.filter((o) => !ops.includes(o))) record.skip(op, 'it documents no 412');
-    if (ops.length === 0) {
-      record.skip(undefined, 'no PUT, PATCH or DELETE operation documents 412');
-      return;
-    }
+    const ops = writesDocumenting412(ctx, record);
+    if (ops.length === 0) return;
     await ctx.each(ops, async (op) => {
       const reader = readerOf(ctx, op);
       if (!reader) return record.skip(op, `no GET operation on ${op.path} gives the current ETag`);

@@ -8,6 +8,7 @@ import {
   isSuccess,
   readerOf,
   requestSchema,
+  writesDocumenting412,
 } from '../support/stateful-support.js';
 import { changingBody } from './if-match-precondition.js';
 
@@ -25,11 +26,8 @@ export const ifNoneMatchWrite: ScenarioCheck = {
   description:
     'On PUT, PATCH and DELETE, If-None-Match that matches (* or the current ETag) answers 412 and changes nothing',
   async run(ctx, record) {
-    const writes = ctx.operations.filter((op) => ['put', 'patch', 'delete'].includes(op.method));
-    const ops = writes.filter((op) => op.responses['412'] !== undefined);
-    for (const op of writes.filter((o) => !ops.includes(o))) record.skip(op, 'it documents no 412');
-    if (ops.length === 0)
-      return record.skip(undefined, 'no PUT, PATCH or DELETE operation documents 412');
+    const ops = writesDocumenting412(ctx, record);
+    if (ops.length === 0) return;
     await ctx.each(ops, async (op) => {
       const reader = readerOf(ctx, op);
       if (!reader) return record.skip(op, `no GET operation on ${op.path} gives the current ETag`);

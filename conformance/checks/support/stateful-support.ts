@@ -241,3 +241,22 @@ export function linkTargets(ctx: RunContext, producer: SpecOperation): SpecOpera
 export function itemSchema(schema: Schema | undefined): Schema | undefined {
   return (schema as OpenAPIV3.ArraySchemaObject | undefined)?.items as Schema | undefined;
 }
+
+/**
+ * The PUT, PATCH and DELETE operations documenting 412 (those a precondition check can judge);
+ * every other write is skipped saying so, and the check as a whole when none documents it.
+ *
+ * @example
+ * const ops = writesDocumenting412(ctx, record);
+ * if (ops.length === 0) return;
+ */
+export function writesDocumenting412(
+  ctx: RunContext,
+  record: { skip(op: SpecOperation | undefined, reason: string): void },
+): SpecOperation[] {
+  const writes = ctx.operations.filter((op) => ['put', 'patch', 'delete'].includes(op.method));
+  const ops = writes.filter((op) => op.responses['412'] !== undefined);
+  for (const op of writes.filter((o) => !ops.includes(o))) record.skip(op, 'it documents no 412');
+  if (ops.length === 0) record.skip(undefined, 'no PUT, PATCH or DELETE operation documents 412');
+  return ops;
+}
