@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { SpecOperation } from '../../../spec/operations.js';
 import type { OperationCall } from '../../http/build-request.js';
+import type { Exchange } from '../../http/target-client.js';
 import type { RunContext } from '../../run-context.js';
 import type { ScenarioCheck } from '../check.js';
 import { freshTarget } from '../support/spec-links.js';
@@ -32,19 +33,11 @@ export const ifMatchPrecondition: ScenarioCheck = {
     const ops = writesDocumenting412(ctx, record);
     if (ops.length === 0) return;
     await ctx.each(ops, async (op) => {
-      const reader = readerOf(ctx, op);
-      if (!reader) return record.skip(op, `no GET operation on ${op.path} gives the current ETag`);
-      const target = await freshTarget(ctx, op);
-      if ('reason' in target) return record.skip(op, target.reason);
-      const before = await ctx.call(reader, target.call);
-      const etag = before.headers.get('etag');
-      if (before.response.status !== 200 || !etag)
-        return record.skip(op, `the resource's GET gave no ETag: ${describe(before)}`);
+      const found = await conditionalWriteTarget(ctx, op);
+      if ('reason' in found) return record.skip(op, found.reason);
+      const { reader, target, before, etag, body } = found;
       if (etag.startsWith('W/'))
         return record.skip(op, `the ETag ${etag} is weak, and If-Match compares strongly`);
-      const body = changingBody(ctx, op, jsonBody(before));
-      if (body === null)
-        return record.skip(op, 'no valid body that changes the resource was found');
       const send = (tag: string) =>
         callAs(ctx, op, {
           ...target.call,
@@ -103,6 +96,40 @@ export const ifMatchPrecondition: ScenarioCheck = {
 };
 
 /** A valid body that would change the resource (undefined: the operation takes none). */
+interface ConditionalWriteTarget {
+  reader: SpecOperation;
+  target: Exclude<Awaited<ReturnType<typeof freshTarget>>, { reason: string }>;
+  before: Exchange;
+  etag: string;
+  body: unknown;
+}
+
+/**
+ * What a precondition check of a write needs: a resource of its own (made for this check),
+ * the GET that reads it, that GET's answer and ETag, and a valid body that would change it
+ * (undefined for a write without a body); or why there is none.
+ *
+ * @example
+ * const found = await conditionalWriteTarget(ctx, op);
+ * if ('reason' in found) return record.skip(op, found.reason);
+ */
+export async function conditionalWriteTarget(
+  ctx: RunContext,
+  op: SpecOperation,
+): Promise<ConditionalWriteTarget | { reason: string }> {
+  const reader = readerOf(ctx, op);
+  if (!reader) return { reason: `no GET operation on ${op.path} gives the current ETag` };
+  const target = await freshTarget(ctx, op);
+  if ('reason' in target) return { reason: target.reason };
+  const before = await ctx.call(reader, target.call);
+  const etag = before.headers.get('etag');
+  if (before.response.status !== 200 || !etag)
+    return { reason: `the resource's GET gave no ETag: ${describe(before)}` };
+  const body = changingBody(ctx, op, jsonBody(before));
+  if (body === null) return { reason: 'no valid body that changes the resource was found' };
+  return { reader, target, before, etag, body };
+}
+
 export function changingBody(ctx: RunContext, op: SpecOperation, current: unknown): unknown {
   const schema = requestSchema(op);
   if (!schema) return undefined;

@@ -10,7 +10,7 @@ import {
   requestSchema,
   writesDocumenting412,
 } from '../support/stateful-support.js';
-import { changingBody } from './if-match-precondition.js';
+import { conditionalWriteTarget } from './if-match-precondition.js';
 
 const ANY_TAG = '"apikit-conformance-any-tag"';
 
@@ -29,19 +29,9 @@ export const ifNoneMatchWrite: ScenarioCheck = {
     const ops = writesDocumenting412(ctx, record);
     if (ops.length === 0) return;
     await ctx.each(ops, async (op) => {
-      const reader = readerOf(ctx, op);
-      if (!reader) return record.skip(op, `no GET operation on ${op.path} gives the current ETag`);
-      const target = await freshTarget(ctx, op);
-      if ('reason' in target) return record.skip(op, target.reason);
-      const before = await ctx.call(reader, target.call);
-      const etag = before.headers.get('etag');
-      if (before.response.status !== 200 || !etag)
-        return record.skip(op, `the resource's GET gave no ETag: ${describe(before)}`);
-      const body = op.requestBody
-        ? changingBody(ctx, op, JSON.parse(before.response.body))
-        : undefined;
-      if (body === null)
-        return record.skip(op, 'no valid body that changes the resource was found');
+      const found = await conditionalWriteTarget(ctx, op);
+      if ('reason' in found) return record.skip(op, found.reason);
+      const { reader, target, before, etag, body } = found;
       for (const tag of ['*', etag]) {
         const sent = await callAs(ctx, op, {
           ...target.call,
