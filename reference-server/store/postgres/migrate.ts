@@ -1,6 +1,7 @@
 import type { ClientBase } from 'pg';
 import { initialSchema } from './migrations/0001-initial-schema.js';
 import { rateLimitWindows } from './migrations/0002-rate-limit-windows.js';
+import { userRanges } from './migrations/0003-user-ranges.js';
 
 /** One step of the schema: applied once, in version order, in a transaction of its own. */
 export interface Migration {
@@ -13,6 +14,7 @@ export interface Migration {
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial-schema', sql: initialSchema },
   { version: 2, name: 'rate-limit-windows', sql: rateLimitWindows },
+  { version: 3, name: 'user-ranges', sql: userRanges },
 ];
 
 /**

@@ -61,8 +61,14 @@ export async function openPostgresRepository(
       client.release();
     }
     // Fresh statistics and visibility maps for the planner (index-only counts), not left to
-    // autovacuum's next round: outside the lock, another instance may serve meanwhile.
-    if (setup.seeded) await pool.query('VACUUM (ANALYZE) users, orders, order_items');
+    // autovacuum's next round: outside the lock, another instance may serve meanwhile. The
+    // counts too: the load's batches left a dead version of each of their rows per batch
+    // (1,000,000 users: 200 batches, a scan of the totals 1.1 ms instead of 0.05).
+    if (setup.seeded) {
+      await pool.query(
+        'VACUUM (ANALYZE) users, orders, order_items, apikit_user_counts, apikit_user_ranges',
+      );
+    }
     return {
       repository,
       ...setup,

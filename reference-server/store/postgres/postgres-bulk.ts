@@ -28,12 +28,14 @@ const REINDEX_FROM = 10_000;
 /**
  * Empties the tables (TRUNCATE: a reset of a large data set in one step; other transactions
  * wait for it), loads the seed in batches through `json_populate_recordset`, takes its creation
- * time and moves each id sequence forward to the seed's counter, never back. One transaction:
- * a failure leaves the data set, and the indexes, as they were.
+ * time, moves each id sequence forward to the seed's counter, never back, and folds the range
+ * counts (migration 0003). One transaction: a failure leaves the data set, and the indexes, as
+ * they were.
  */
 export async function replaceDataSet(query: Query, seed: Dataset): Promise<void> {
   await query(
-    'TRUNCATE users, orders, order_items, refresh_tokens, idempotency, apikit_user_counts',
+    'TRUNCATE users, orders, order_items, refresh_tokens, idempotency, apikit_user_counts, ' +
+      'apikit_user_ranges',
   );
   await insertAll(query, 'users', USER_COLUMNS, Object.values(seed.users).map(userRow));
   await insertAll(query, 'orders', ORDER_COLUMNS, Object.values(seed.orders).map(orderRow));
@@ -46,6 +48,8 @@ export async function replaceDataSet(query: Query, seed: Dataset): Promise<void>
   for (const kind of Object.keys(ID_SEQUENCES) as IdKind[]) {
     await query('SELECT apikit_reserve_id($1, $2)', [ID_SEQUENCES[kind], seed.counters[kind]]);
   }
+  // The load counted its users in up to 64 rows per range: one per range for the pages.
+  await query('SELECT apikit_fold_user_ranges()');
 }
 
 /**

@@ -4,20 +4,28 @@ import type { Query } from './postgres-reader.js';
 export interface PendingPrunes {
   families?: Date;
   idempotency?: Date;
+  /** Users were written: the range counts' rows may be folded (migration 0003). */
+  ranges?: Date;
 }
 
 type PruneKind = keyof PendingPrunes;
 
-const PRUNE_SQL: Record<PruneKind, string> = {
+const PRUNES: Record<PruneKind, (query: Query, at: number) => Promise<unknown>> = {
   // A family goes when its every token expired (reuse detection needs the others).
-  families: `DELETE FROM refresh_tokens WHERE family_id IN (
-               SELECT family_id FROM refresh_tokens GROUP BY family_id
-               HAVING max(expires_at_ms) <= $1)`,
-  idempotency: 'DELETE FROM idempotency WHERE expires_at_ms <= $1',
+  families: (query, at) =>
+    query(
+      `DELETE FROM refresh_tokens WHERE family_id IN (
+         SELECT family_id FROM refresh_tokens GROUP BY family_id
+         HAVING max(expires_at_ms) <= $1)`,
+      [at],
+    ),
+  idempotency: (query, at) => query('DELETE FROM idempotency WHERE expires_at_ms <= $1', [at]),
+  ranges: (query) => query('SELECT apikit_fold_user_ranges()'),
 };
 
 /**
- * Pruning is housekeeping, not part of the transaction that asks for it: run inside it, under
+ * Pruning (and folding the range counts' rows) is housekeeping, not part of the transaction that
+ * asks for it: run inside it, under
  * SERIALIZABLE, the scan of every refresh token made each login conflict with every other
  * (measured: 37 logins/s, a fifth of them 503, against 1,039/s without). So a transaction only
  * notes what to prune; once it committed, the repository deletes what expired by then in a
@@ -35,14 +43,14 @@ export function housekeeper(
 ): (pending: PendingPrunes) => Promise<void> {
   const last: Partial<Record<PruneKind, number>> = {};
   return async (pending) => {
-    for (const kind of Object.keys(PRUNE_SQL) as PruneKind[]) {
+    for (const kind of Object.keys(PRUNES) as PruneKind[]) {
       const at = pending[kind]?.getTime();
       const previous = last[kind];
       if (at === undefined) continue;
       if (previous !== undefined && at >= previous && at - previous < intervalMs) continue;
       last[kind] = at;
       try {
-        await query(PRUNE_SQL[kind], [at]);
+        await PRUNES[kind](query, at);
       } catch {
         // The transaction committed: its answer stands. The next one prunes again.
         last[kind] = previous;

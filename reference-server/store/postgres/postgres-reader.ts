@@ -127,10 +127,18 @@ export function orderByOf(sort: readonly UserSortKey[]): string {
 }
 
 /**
+ * From this offset on, a page of the id order is placed through the range counts (migration
+ * 0003) rather than by walking the index up to it; before it, the walk is as quick (about a
+ * millisecond for 10,000 entries, against summing the ranges' rows).
+ */
+export const DEEP_PAGE_FROM = 10_000;
+
+/**
  * One statement, so one snapshot even outside a transaction: the page and the total agree. The
  * total comes from the counts the triggers keep. The page's ids are found first (an index-only
- * scan up to the offset in the usual orders), then only its rows are read; the outer join keeps
- * a row carrying the total when the page is empty, and the outer ORDER BY restates the order.
+ * scan up to the offset in the usual orders, or from the range holding the offset: see
+ * pageIdsOf), then only its rows are read; the outer join keeps a row carrying the total when
+ * the page is empty, and the outer ORDER BY restates the order.
  */
 async function listUsers(
   query: Query,
@@ -144,8 +152,7 @@ async function listUsers(
     `SELECT page.*, counted.total
        FROM (SELECT coalesce(sum(n), 0)::bigint AS total FROM apikit_user_counts ${where}) AS counted
        LEFT JOIN LATERAL (
-         SELECT ${USER_COLUMNS} FROM users
-          WHERE id IN (SELECT id FROM users ${where} ORDER BY ${orderBy} OFFSET $1 LIMIT $2)
+         SELECT ${USER_COLUMNS} FROM users WHERE id IN (${pageIdsOf(slice)})
        ) AS page ON true
       ORDER BY ${orderBy}`,
     values,
@@ -153,4 +160,39 @@ async function listUsers(
   const total = rows[0]?.total ?? 0;
   const users = rows.filter((row) => row.id !== null).map(userRecord);
   return { users, total };
+}
+
+/**
+ * The ids of a page ($1 its offset, $2 its size, $3 the status when filtered). In the id order
+ * from {@link DEEP_PAGE_FROM} on: the users of each range are summed (one status's rows when
+ * filtered), a running sum in the page's direction tells how many come before each range, and
+ * the walk starts in the last range that starts at or before the offset, bounded by the next
+ * range present (none between holds a user). Every other order walks its index.
+ */
+function pageIdsOf(slice: UserSlice): string {
+  const status = slice.status === undefined ? '' : 'status = $3';
+  const first = slice.sort[0];
+  if ((first !== undefined && first.field !== 'id') || slice.offset < DEEP_PAGE_FROM) {
+    const where = status === '' ? '' : `WHERE ${status}`;
+    return `SELECT id FROM users ${where} ORDER BY ${orderByOf(slice.sort)} OFFSET $1 LIMIT $2`;
+  }
+  const desc = first?.direction === 'desc';
+  const [towards, back] = desc ? ['DESC', 'ASC'] : ['ASC', 'DESC'];
+  const within = desc
+    ? 'id < coalesce(start.next_id, 9223372036854775807)'
+    : 'id >= start.first_id';
+  return `WITH ranges AS (
+      SELECT first_id, sum(n) AS n FROM apikit_user_ranges ${status === '' ? '' : `WHERE ${status}`}
+       GROUP BY first_id
+    ), placed AS (
+      SELECT first_id, lag(first_id) OVER (ORDER BY first_id DESC) AS next_id,
+             sum(n) OVER (ORDER BY first_id ${towards}) - n AS before
+        FROM ranges
+    ), start AS (
+      SELECT * FROM placed WHERE before <= $1 ORDER BY first_id ${back} LIMIT 1
+    )
+    SELECT walked.id FROM start, LATERAL (
+      SELECT id FROM users WHERE ${status === '' ? '' : `${status} AND `}${within}
+       ORDER BY id ${towards} OFFSET $1 - start.before LIMIT $2
+    ) AS walked`;
 }

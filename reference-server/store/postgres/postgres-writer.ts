@@ -61,9 +61,11 @@ export function postgresWriter(
     },
     async putUser(user) {
       await query(PUT_USER, valuesOf(userRow(user), USER_COLUMNS));
+      notePrune(pending, 'ranges', new Date());
     },
     async deleteUser(id) {
       await query('DELETE FROM users WHERE id = $1', [id]);
+      notePrune(pending, 'ranges', new Date());
     },
     async putOrder(order) {
       await query(PUT_ORDER, valuesOf(orderRow(order), ORDER_COLUMNS));
