@@ -54,6 +54,17 @@ CREATE TRIGGER users_ranges_update AFTER UPDATE ON users
 CREATE TRIGGER users_ranges_delete AFTER DELETE ON users REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION apikit_count_user_ranges();
 
+-- Emptied with the users, whoever truncates them: also an older apikit's reset, which names
+-- only the tables it knows (a database upgraded by a newer apikit is used by an older one).
+CREATE FUNCTION apikit_forget_user_ranges() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM apikit_user_ranges;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER users_ranges_truncate AFTER TRUNCATE ON users
+  FOR EACH STATEMENT EXECUTE FUNCTION apikit_forget_user_ranges();
+
 -- Folds into shard -1, which no writer uses, so a fold never waits for a writer (the rows it
 -- deletes are only those no writer holds: SKIP LOCKED) and cannot deadlock with one; a writer
 -- that wanted a row folded meanwhile finds it gone and inserts it again (under SERIALIZABLE,
