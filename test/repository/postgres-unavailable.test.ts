@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../core/domain/store.js';
 import { openPostgresRepository } from '../../reference-server/store/postgres/open-postgres-repository.js';
@@ -103,5 +104,32 @@ describe('PostgreSQL repository when the database goes away', () => {
     await held;
     expect(await repository.user(1)).toBeDefined();
     await repository.close();
+  });
+
+  it("answers StoreUnavailableError when an operator's statement or lock timeout cancels", async () => {
+    for (const setting of ['statement_timeout', 'lock_timeout']) {
+      const connectionString = await postgres.freshDatabase();
+      const database = new URL(connectionString).pathname.slice(1);
+      const admin = new pg.Client({ connectionString });
+      await admin.connect();
+      await admin.query(`ALTER DATABASE ${database} SET ${setting} = '300ms'`);
+      const { repository } = await openPostgresRepository({
+        connectionString,
+        seed: async () => testDataset(),
+        poolSize: 2,
+      });
+      // Another session holds the users table: every statement on it waits, then is cancelled.
+      await admin.query('BEGIN');
+      await admin.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE');
+      await expect(repository.user(1), setting).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(
+        repository.transact(async (tx) => tx.putUser(userRecord(await tx.nextId('users')))),
+        setting,
+      ).rejects.toBeInstanceOf(StoreUnavailableError);
+      await admin.query('COMMIT');
+      expect((await repository.user(1))?.email).toBe('ada@example.com');
+      await admin.end();
+      await repository.close();
+    }
   });
 });

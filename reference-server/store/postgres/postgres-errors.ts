@@ -8,14 +8,20 @@ const RETRIED = new Set([
   '23P01', // exclusion_violation: the same for the email (a hash exclusion constraint)
 ]);
 
-/** SQLSTATE classes and codes meaning "the database cannot be reached right now": 503. */
+/**
+ * SQLSTATEs meaning "the database cannot serve this right now": 503, not a bug. Besides the
+ * classes 08 (connection exception) and 53 (insufficient resources: disk full, out of memory,
+ * too many connections), which {@link isUnavailable} takes whole.
+ */
 const UNAVAILABLE_CODES = new Set([
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now (starting up, shutting down, in recovery)
-  '53300', // too_many_connections
-  '53100', // disk_full
   '25006', // read_only_sql_transaction: a standby answered (a failover under way)
+  // Timeouts an operator sets on apikit's role or database (statement_timeout, lock_timeout),
+  // or a statement a DBA cancelled: busy, and the next request may well pass.
+  '57014', // query_canceled
+  '55P03', // lock_not_available
 ]);
 
 /** Node's socket errors and node-postgres's own messages for a lost or missing connection. */
@@ -65,7 +71,9 @@ export function isUnavailable(error: unknown): boolean {
   if (error instanceof StoreUnavailableError) return true;
   if (!(error instanceof Error)) return false;
   const state = sqlState(error);
-  if (state !== undefined) return UNAVAILABLE_CODES.has(state) || state.startsWith('08');
+  if (state !== undefined) {
+    return UNAVAILABLE_CODES.has(state) || state.startsWith('08') || state.startsWith('53');
+  }
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && UNAVAILABLE_ERRNOS.has(code)) return true;
   if (error instanceof AggregateError && error.errors.some(isUnavailable)) return true;
