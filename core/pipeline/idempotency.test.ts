@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiProblem } from '../domain/api-problem.js';
+import { StoreUnavailableError } from '../domain/store.js';
 import { createTestContext, type TestContext } from '../../test/support/domain/test-context.js';
 import { testDataset } from '../../test/support/domain/test-dataset.js';
 import { canonicalJson, IdempotencyKeys, type RememberedAnswer } from './idempotency.js';
@@ -192,6 +193,66 @@ describe('IdempotencyKeys', () => {
     const execute = vi.fn(async () => CREATED);
     expect(await keys.run(SCOPE, { name: 'a' }, execute)).toEqual(CREATED);
     expect(execute).toHaveBeenCalledTimes(1);
+  });
+
+  it('writes only its own answer when requests with other keys finish at the same time', async () => {
+    const tc = setup();
+    const answered: string[] = [];
+    const repo = tc.ctx.repo;
+    const keys = new IdempotencyKeys({
+      ...tc.ctx,
+      repo: {
+        ...repo,
+        transact: (work) =>
+          repo.transact((tx) =>
+            work({
+              ...tx,
+              putIdempotency: async (record) => {
+                if (record.status !== 0) answered.push(record.scope);
+                await tx.putIdempotency(record);
+              },
+            }),
+          ),
+      },
+    });
+    const gate = deferred<RememberedAnswer>();
+    const scopes = Array.from({ length: 20 }, (_, i) => `${SCOPE}-${i}`);
+    const runs = scopes.map((scope) => keys.run(scope, { name: 'a' }, () => gate.promise));
+    gate.resolve(CREATED);
+    await Promise.all(runs);
+    expect(answered.sort()).toEqual([...scopes].sort());
+    for (const scope of scopes) expect(tc.store.data.idempotency[scope]?.status).toBe(201);
+  });
+
+  it('replays an answer the store refused to keep, and the next write keeps it', async () => {
+    const tc = setup();
+    const repo = tc.ctx.repo;
+    let refuse = true;
+    const keys = new IdempotencyKeys({
+      ...tc.ctx,
+      repo: {
+        ...repo,
+        transact: (work) =>
+          repo.transact((tx) =>
+            work({
+              ...tx,
+              putIdempotency: async (record) => {
+                if (record.status !== 0 && refuse) throw new StoreUnavailableError('down', 1);
+                await tx.putIdempotency(record);
+              },
+            }),
+          ),
+      },
+    });
+    const execute = vi.fn(async () => CREATED);
+    expect(await keys.run(SCOPE, { name: 'a' }, execute)).toEqual(CREATED);
+    expect(tc.store.data.idempotency[SCOPE]?.status).toBe(0); // only the claim was kept
+    expect((await keys.run(SCOPE, { name: 'a' }, execute)).body).toBe(CREATED.body);
+    expect(execute).toHaveBeenCalledTimes(1);
+    refuse = false;
+    await keys.run(`${SCOPE}-other`, { name: 'b' }, async () => CREATED);
+    expect(tc.store.data.idempotency[SCOPE]?.status).toBe(201);
+    expect(tc.store.data.idempotency[`${SCOPE}-other`]?.status).toBe(201);
   });
 
   it('forgets the in-flight mark when the request throws', async () => {
