@@ -44,12 +44,9 @@ export class IdempotencyKeys {
     if (this.inFlight.has(scope)) throw keyInUse();
     // The key is claimed in the store, not only in this process: an instance sharing the
     // store then sees the request in flight (409) instead of running it a second time.
-    const known = await this.ctx.repo.transact(async (tx) => {
-      const record = await tx.idempotency(scope);
-      if (record && isLive(record, now)) return record;
-      await tx.putIdempotency(claim(scope, requestBody, now));
-      return undefined;
-    });
+    const known = await this.ctx.repo.transact((tx) =>
+      tx.claimIdempotency(claim(scope, requestBody, now), now),
+    );
     if (known) return replay(known, requestBody);
     this.inFlight.add(scope);
     try {

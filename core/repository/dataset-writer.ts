@@ -94,6 +94,7 @@ type SessionWrites = Pick<
   | 'spendRefreshTokens'
   | 'pruneExpiredFamilies'
   | 'putIdempotency'
+  | 'claimIdempotency'
   | 'pruneExpiredIdempotency'
   | 'replaceDataSet'
 >;
@@ -127,6 +128,12 @@ function sessionWrites(data: () => Dataset, journal: Journal): SessionWrites {
     },
     async putIdempotency(record) {
       set(data().idempotency, record.scope, record);
+    },
+    async claimIdempotency(record, now) {
+      const held = data().idempotency[record.scope];
+      if (held !== undefined && Date.parse(held.expiresAt) > now.getTime()) return held;
+      set(data().idempotency, record.scope, record);
+      return undefined;
     },
     async pruneExpiredIdempotency(now) {
       deleteWhere(data().idempotency, (record) => Date.parse(record.expiresAt) <= now.getTime());

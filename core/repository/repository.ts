@@ -108,6 +108,12 @@ export interface RepositoryWriter extends RepositoryReader {
    */
   pruneExpiredFamilies(now: Date): Promise<void>;
   putIdempotency(record: IdempotencyRecord): Promise<void>;
+  /**
+   * Stores `record` unless its scope holds a record live at `now` (expiring after it), and
+   * answers that live record, or undefined when `record` was stored. One step, so that a
+   * database claiming a new key reads nothing that concurrent claims of other keys write.
+   */
+  claimIdempotency(record: IdempotencyRecord, now: Date): Promise<IdempotencyRecord | undefined>;
   /** Housekeeping, as {@link RepositoryWriter.pruneExpiredFamilies}: expiry is judged on read. */
   pruneExpiredIdempotency(now: Date): Promise<void>;
   /**

@@ -34,6 +34,14 @@ const PUT_ORDER = upsert('orders', ORDER_COLUMNS, 'id');
 const PUT_ITEM = upsert('order_items', ITEM_COLUMNS, 'id');
 const PUT_TOKEN = upsert('refresh_tokens', TOKEN_COLUMNS, 'hash');
 const PUT_IDEMPOTENCY = upsert('idempotency', IDEMPOTENCY_COLUMNS, 'scope');
+/**
+ * A claim: the upsert, taking over only an expired record. No read before it: under
+ * SERIALIZABLE a lookup locks the key's btree page, where neighbouring keys of the same caller
+ * are claimed too, and those claims then failed each other as read/write dependencies.
+ */
+const CLAIM_IDEMPOTENCY = `${PUT_IDEMPOTENCY}
+  WHERE idempotency.expires_at_ms <= $${IDEMPOTENCY_COLUMNS.split(', ').length + 1}
+  RETURNING scope`;
 
 /**
  * The writer of one PostgreSQL transaction (`query` runs on its connection). Deletes cascade
@@ -48,8 +56,9 @@ export function postgresWriter(
   count: CountingQuery,
   pending: PendingPrunes = {},
 ): RepositoryWriter {
+  const reader = postgresReader(query);
   return {
-    ...postgresReader(query),
+    ...reader,
     async nextId(kind) {
       const rows = await query<{ id: number }>('SELECT apikit_next_id($1) AS id', [
         ID_SEQUENCES[kind],
@@ -94,6 +103,12 @@ export function postgresWriter(
     pruneExpiredFamilies: async (now) => notePrune(pending, 'families', now),
     async putIdempotency(record) {
       await query(PUT_IDEMPOTENCY, valuesOf(idempotencyRow(record), IDEMPOTENCY_COLUMNS));
+    },
+    async claimIdempotency(record, now) {
+      const values = [...valuesOf(idempotencyRow(record), IDEMPOTENCY_COLUMNS), now.getTime()];
+      if ((await query(CLAIM_IDEMPOTENCY, values)).length > 0) return undefined;
+      // A live record holds the scope (the upsert locked it): answered as it is.
+      return reader.idempotency(record.scope);
     },
     pruneExpiredIdempotency: async (now) => notePrune(pending, 'idempotency', now),
     replaceDataSet: (seed) => replaceDataSet(query, seed),

@@ -94,6 +94,43 @@ export function describeTokens(subject: RepositoryUnderTest): void {
       expect(await repository.idempotency('scope-1')).toEqual(seed.idempotency['scope-1']);
     });
 
+    it('claims a key that is new or expired, and answers the live record that holds one', async () => {
+      const { repository } = subject;
+      const held = idempotency('live', FUTURE);
+      await repository.transact(async (tx) => {
+        await tx.putIdempotency(idempotency('old', PAST));
+        await tx.putIdempotency(idempotency('edge', NOW.toISOString()));
+        await tx.putIdempotency(held);
+      });
+      const claim = (scope: string) => ({ ...idempotency(scope, FUTURE), status: 0, body: null });
+      const answers = await repository.transact(async (tx) => ({
+        fresh: await tx.claimIdempotency(claim('fresh'), NOW),
+        old: await tx.claimIdempotency(claim('old'), NOW),
+        edge: await tx.claimIdempotency(claim('edge'), NOW),
+        live: await tx.claimIdempotency(claim('live'), NOW),
+      }));
+      expect(answers).toEqual({ fresh: undefined, old: undefined, edge: undefined, live: held });
+      for (const scope of ['fresh', 'old', 'edge'])
+        expect(await repository.idempotency(scope)).toEqual(claim(scope));
+      expect(await repository.idempotency('live')).toEqual(held);
+    });
+
+    it('gives a new key to one of many concurrent claims', async () => {
+      const { repository } = subject;
+      const claims = Array.from({ length: 8 }, (_, i) => ({
+        ...idempotency('contested', FUTURE),
+        requestBody: `{"n":${i}}`,
+        status: 0,
+      }));
+      const answers = await Promise.all(
+        claims.map((record) => repository.transact((tx) => tx.claimIdempotency(record, NOW))),
+      );
+      const winners = claims.filter((_, i) => answers[i] === undefined);
+      expect(winners).toHaveLength(1);
+      for (const answer of answers) if (answer !== undefined) expect(answer).toEqual(winners[0]);
+      expect(await repository.idempotency('contested')).toEqual(winners[0]);
+    });
+
     it('replaces an idempotency record and a refresh token with the same key', async () => {
       const { repository } = subject;
       const replaced = { ...idempotency('scope-1', FUTURE), status: 409, body: null };
