@@ -24,14 +24,14 @@ const PRUNES: Record<PruneKind, (query: Query, at: number) => Promise<unknown>> 
 };
 
 /**
- * Pruning (and folding the range counts' rows) is housekeeping, not part of the transaction that
- * asks for it: run inside it, under
- * SERIALIZABLE, the scan of every refresh token made each login conflict with every other
- * (measured: 37 logins/s, a fifth of them 503, against 1,039/s without). So a transaction only
- * notes what to prune; once it committed, the repository deletes what expired by then in a
- * statement of its own (READ COMMITTED), at most once per `intervalMs` of the caller's clock per
- * kind (a clock that moves back prunes again). Expired records may so outlive their expiry by
- * that much, as they outlive it between two writes in memory: every reader judges expiry itself.
+ * Pruning (and folding the range counts' rows) is housekeeping, not part of the transaction
+ * that asks for it: run inside it, under SERIALIZABLE, the scan of every refresh token made
+ * each login conflict with every other (measured: 37 logins/s, a fifth of them 503, against
+ * 1,039/s without). So a transaction only notes what to prune; once it committed, the
+ * repository deletes what expired by then (or folds) in a statement of its own (READ
+ * COMMITTED), at most once per `intervalMs` of the caller's clock per kind (a clock that moves
+ * back prunes again). Expired records may so outlive their expiry by that much, as they
+ * outlive it between two writes in memory: every reader judges expiry itself.
  *
  * @example
  * const prune = housekeeper(pooledQuery, 5_000);

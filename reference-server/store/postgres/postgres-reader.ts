@@ -144,7 +144,7 @@ async function listUsers(
   query: Query,
   slice: UserSlice,
 ): Promise<{ users: ReturnType<typeof userRecord>[]; total: number }> {
-  const where = slice.status === undefined ? '' : 'WHERE status = $3';
+  const where = statusWhere(slice);
   const orderBy = orderByOf(slice.sort);
   const values: unknown[] = [slice.offset, slice.limit];
   if (slice.status !== undefined) values.push(slice.status);
@@ -170,10 +170,9 @@ async function listUsers(
  * range present (none between holds a user). Every other order walks its index.
  */
 function pageIdsOf(slice: UserSlice): string {
-  const status = slice.status === undefined ? '' : 'status = $3';
+  const where = statusWhere(slice);
   const first = slice.sort[0];
   if ((first !== undefined && first.field !== 'id') || slice.offset < DEEP_PAGE_FROM) {
-    const where = status === '' ? '' : `WHERE ${status}`;
     return `SELECT id FROM users ${where} ORDER BY ${orderByOf(slice.sort)} OFFSET $1 LIMIT $2`;
   }
   const desc = first?.direction === 'desc';
@@ -182,8 +181,7 @@ function pageIdsOf(slice: UserSlice): string {
     ? 'id < coalesce(start.next_id, 9223372036854775807)'
     : 'id >= start.first_id';
   return `WITH ranges AS (
-      SELECT first_id, sum(n) AS n FROM apikit_user_ranges ${status === '' ? '' : `WHERE ${status}`}
-       GROUP BY first_id
+      SELECT first_id, sum(n) AS n FROM apikit_user_ranges ${where} GROUP BY first_id
     ), placed AS (
       SELECT first_id, lag(first_id) OVER (ORDER BY first_id DESC) AS next_id,
              sum(n) OVER (ORDER BY first_id ${towards}) - n AS before
@@ -192,7 +190,12 @@ function pageIdsOf(slice: UserSlice): string {
       SELECT * FROM placed WHERE before <= $1 ORDER BY first_id ${back} LIMIT 1
     )
     SELECT walked.id FROM start, LATERAL (
-      SELECT id FROM users WHERE ${status === '' ? '' : `${status} AND `}${within}
+      SELECT id FROM users ${where === '' ? 'WHERE' : `${where} AND`} ${within}
        ORDER BY id ${towards} OFFSET $1 - start.before LIMIT $2
     ) AS walked`;
+}
+
+/** The filter by status of a slice's statements ($3), or none. */
+function statusWhere(slice: UserSlice): string {
+  return slice.status === undefined ? '' : 'WHERE status = $3';
 }
