@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiProblem } from '../domain/api-problem.js';
+import type { IdempotencyRecord } from '../domain/dataset.js';
 import { StoreUnavailableError } from '../domain/store.js';
 import { createTestContext, type TestContext } from '../../test/support/domain/test-context.js';
 import { testDataset } from '../../test/support/domain/test-dataset.js';
@@ -25,6 +26,33 @@ const CREATED: RememberedAnswer = {
 function setup(): TestContext & { keys: IdempotencyKeys } {
   const tc = createTestContext(testDataset());
   return { ...tc, keys: new IdempotencyKeys(tc.ctx) };
+}
+
+/**
+ * Keys over the test store whose answer writes (not the claims, status 0) pass `watch` first:
+ * it may note them, or throw as a store refusing the write would.
+ */
+function keysWatchingAnswers(
+  tc: TestContext,
+  watch: (record: IdempotencyRecord) => void,
+): IdempotencyKeys {
+  const repo = tc.ctx.repo;
+  return new IdempotencyKeys({
+    ...tc.ctx,
+    repo: {
+      ...repo,
+      transact: (work) =>
+        repo.transact((tx) =>
+          work({
+            ...tx,
+            putIdempotency: async (record) => {
+              if (record.status !== 0) watch(record);
+              await tx.putIdempotency(record);
+            },
+          }),
+        ),
+    },
+  });
 }
 
 async function problemOf(promise: Promise<unknown>): Promise<ApiProblem> {
@@ -198,22 +226,8 @@ describe('IdempotencyKeys', () => {
   it('writes only its own answer when requests with other keys finish at the same time', async () => {
     const tc = setup();
     const answered: string[] = [];
-    const repo = tc.ctx.repo;
-    const keys = new IdempotencyKeys({
-      ...tc.ctx,
-      repo: {
-        ...repo,
-        transact: (work) =>
-          repo.transact((tx) =>
-            work({
-              ...tx,
-              putIdempotency: async (record) => {
-                if (record.status !== 0) answered.push(record.scope);
-                await tx.putIdempotency(record);
-              },
-            }),
-          ),
-      },
+    const keys = keysWatchingAnswers(tc, (record) => {
+      answered.push(record.scope);
     });
     const gate = deferred<RememberedAnswer>();
     const scopes = Array.from({ length: 20 }, (_, i) => `${SCOPE}-${i}`);
@@ -226,23 +240,9 @@ describe('IdempotencyKeys', () => {
 
   it('replays an answer the store refused to keep, and the next write keeps it', async () => {
     const tc = setup();
-    const repo = tc.ctx.repo;
     let refuse = true;
-    const keys = new IdempotencyKeys({
-      ...tc.ctx,
-      repo: {
-        ...repo,
-        transact: (work) =>
-          repo.transact((tx) =>
-            work({
-              ...tx,
-              putIdempotency: async (record) => {
-                if (record.status !== 0 && refuse) throw new StoreUnavailableError('down', 1);
-                await tx.putIdempotency(record);
-              },
-            }),
-          ),
-      },
+    const keys = keysWatchingAnswers(tc, () => {
+      if (refuse) throw new StoreUnavailableError('down', 1);
     });
     const execute = vi.fn(async () => CREATED);
     expect(await keys.run(SCOPE, { name: 'a' }, execute)).toEqual(CREATED);
