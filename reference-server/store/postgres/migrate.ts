@@ -19,7 +19,8 @@ export const migrations: readonly Migration[] = [
 
 /**
  * The advisory lock (two-key form) under which instances migrate and seed one at a time; the
- * first key spells "apik". The ids' lock of the schema uses (APIKIT_LOCK, 1).
+ * first key spells "apik". The schema's functions use (APIKIT_LOCK, 1) for ids and
+ * (APIKIT_LOCK, 2) for folding the range counts (migration 0003).
  */
 export const APIKIT_LOCK = 1634757483;
 const SETUP_LOCK = 0;
