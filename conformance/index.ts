@@ -2,7 +2,7 @@
  * The conformance runner as a library: run it, extend it with your own checks, render reports.
  *
  * @example
- * import { runConformance, createDefaultRegistry } from 'apikit/conform';
+ * import { runConformance, createDefaultRegistry } from 'user-order-apikit/conform';
  * const report = await runConformance({ baseUrl: 'http://127.0.0.1:3000/api/v1', registry: createDefaultRegistry() });
  */
 export {

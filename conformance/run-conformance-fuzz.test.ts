@@ -15,7 +15,7 @@ import {
   type ConformanceReport,
 } from './index.js';
 
-/** The fuzz phase from code (`apikit/conform`): its numbers are in the report it returns. */
+/** The fuzz phase from code (`user-order-apikit/conform`): its numbers are in the report it returns. */
 describe('runConformance({ fuzz })', () => {
   let server: TestServer;
   let credentials: Pick<

@@ -58,7 +58,7 @@ export async function buildCli() {
   await rm(fresh, { recursive: true, force: true });
   await esbuild.build({
     absWorkingDir: root,
-    // The package's Node entries are bundled too, so that `apikit/server` and `apikit/conform`
+    // The package's Node entries are bundled too, so that `user-order-apikit/server` and `user-order-apikit/conform`
     // need none of the CLI's packages installed (decision 0048); the mocks stay tsc's output.
     entryPoints: {
       cli: 'dist/bin/cli.js',

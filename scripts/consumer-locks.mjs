@@ -38,7 +38,7 @@ for (const name of readdirSync(fixtures)) {
     stdio: 'inherit',
   });
   const lock = JSON.parse(readFileSync(join(to, 'package-lock.json'), 'utf8'));
-  delete lock.packages['node_modules/apikit'].integrity;
+  delete lock.packages['node_modules/user-order-apikit'].integrity;
   writeFileSync(join(dir, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
   console.log(`test/consumers/${name}/package-lock.json written`);
 }

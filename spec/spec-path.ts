@@ -2,8 +2,11 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The package's name on the registry (the command is `apikit`; decision 0095). */
+export const PACKAGE_NAME = 'user-order-apikit';
+
 /**
- * The folder that holds apikit's own package.json. Found by walking up from this file so that
+ * The folder that holds the package's own package.json. Found by walking up from this file so that
  * it works both from the TypeScript sources and from the compiled `dist/` tree.
  */
 export const packageRoot: string = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
@@ -13,8 +16,8 @@ export const specPath: string = join(packageRoot, 'spec', 'openapi.yaml');
 
 function findPackageRoot(start: string): string {
   for (let dir = start; ; dir = dirname(dir)) {
-    if (readPackageName(join(dir, 'package.json')) === 'apikit') return dir;
-    if (dirname(dir) === dir) throw new Error(`apikit: no apikit package.json above ${start}`);
+    if (readPackageName(join(dir, 'package.json')) === PACKAGE_NAME) return dir;
+    if (dirname(dir) === dir) throw new Error(`apikit: no ${PACKAGE_NAME} package.json above ${start}`);
   }
 }
 

@@ -3,7 +3,7 @@
 // error state with `mock.override`. Copy it next to your client (see README.md).
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMockApi } from 'apikit/mocks';
+import { createMockApi } from 'user-order-apikit/mocks';
 import { ProblemError, UserClient } from './user-client.js';
 
 const baseUrl = 'http://api.test';

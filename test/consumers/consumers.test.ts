@@ -96,7 +96,7 @@ beforeAll(async () => {
     const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as {
       packages: Record<string, Record<string, unknown>>;
     };
-    delete lock.packages['node_modules/apikit']!['integrity'];
+    delete lock.packages['node_modules/user-order-apikit']!['integrity'];
     writeFileSync(lockPath, JSON.stringify(lock, null, 2));
   }
   await Promise.all(NODE_MAJORS.map(async (major) => nodeBinary(major)));
@@ -168,7 +168,7 @@ describe('the packed tarball', () => {
 
   it('adds at most 60 packages and 40 MB to the Vite app beyond msw', () => {
     const dir = join(work, 'vite-react');
-    const { packages, bytes } = footprint(dir, 'apikit', ['msw']);
+    const { packages, bytes } = footprint(dir, 'user-order-apikit', ['msw']);
     console.log(
       `apikit footprint in the Vite app beyond msw: ${packages.length} packages, ${(bytes / 1e6).toFixed(1)} MB (${packages.join(', ')})`,
     );
@@ -185,7 +185,7 @@ describe('the packed tarball', () => {
       const lock = JSON.parse(readFileSync(join(here, fixture, 'package-lock.json'), 'utf8')) as {
         packages: Record<string, Record<string, unknown>>;
       };
-      const entry = lock.packages['node_modules/apikit']!;
+      const entry = lock.packages['node_modules/user-order-apikit']!;
       for (const field of ['dependencies', 'peerDependencies', 'peerDependenciesMeta'])
         expect(
           entry[field],

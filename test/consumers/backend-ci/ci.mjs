@@ -38,19 +38,19 @@ check(
 );
 
 // The package's Node entries work without the CLI's packages installed (they are bundled).
-const { createServer } = await import('apikit/server');
+const { createServer } = await import('user-order-apikit/server');
 const embedded = await createServer({ port: 0, memory: true });
 try {
   const health = await fetch(`${embedded.url}/healthz`);
   check(
     health.status === 200,
-    `apikit/server: createServer({ port: 0 }) answers /healthz with ${health.status}`,
+    `user-order-apikit/server: createServer({ port: 0 }) answers /healthz with ${health.status}`,
   );
 } finally {
   await embedded.close();
 }
-const conformApi = await import('apikit/conform');
-check(typeof conformApi.runConformance === 'function', 'apikit/conform exports runConformance');
+const conformApi = await import('user-order-apikit/conform');
+check(typeof conformApi.runConformance === 'function', 'user-order-apikit/conform exports runConformance');
 
 /**
  * Starts a long-running apikit command on port 0; resolves with its URL and a stop() that sends

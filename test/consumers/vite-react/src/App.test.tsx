@@ -1,5 +1,5 @@
 // The app's component against the mocks, rendered in jsdom and happy-dom.
-import { createMockApi } from 'apikit/mocks';
+import { createMockApi } from 'user-order-apikit/mocks';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // The behaviour a frontend test relies on, run from the installed tarball in jsdom, happy-dom
 // and Node (vite.config.ts): every assertion is what the real backend would answer.
-import { ContractViolationError, createMockApi } from 'apikit/mocks';
+import { ContractViolationError, createMockApi } from 'user-order-apikit/mocks';
 import { describe, expect, it } from 'vitest';
 import { listUsers, ProblemError } from './api/client';
 import { mock, server } from './test/mock-server';
@@ -23,7 +23,7 @@ const json = (token: string) => ({
   'Content-Type': 'application/json',
 });
 
-describe('apikit/mocks installed in a Vite app', () => {
+describe('user-order-apikit/mocks installed in a Vite app', () => {
   it('answers like the backend: statuses, Content-Type, Location, ETag and 304, Link paging', async () => {
     const token = await login();
     const created = await fetch(`${api}/users`, {

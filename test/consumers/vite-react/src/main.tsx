@@ -3,7 +3,7 @@ import App from './App';
 
 async function enableMocking() {
   if (import.meta.env.VITE_API_MOCKS !== 'on') return;
-  const { startBrowserMocks } = await import('apikit/mocks/browser');
+  const { startBrowserMocks } = await import('user-order-apikit/mocks/browser');
   await startBrowserMocks({ baseUrl: location.origin, auth: 'off' });
 }
 

@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 
 it('answers the first request of a fresh jsdom test file', async () => {
   const started = performance.now();
-  const { createMockApi } = await import('apikit/mocks');
+  const { createMockApi } = await import('user-order-apikit/mocks');
   const imported = performance.now();
   const mock = createMockApi({ baseUrl: 'http://localhost:5173', auth: 'off' });
   const server = setupServer(...mock.handlers);
