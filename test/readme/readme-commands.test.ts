@@ -1,7 +1,9 @@
 // Every shell block of the README, run as a user would paste it, so that a README command that
 // breaks fails CI (issue 20). Blocks talk to a fresh server started the way `npm start` starts
-// it (file store with the demo data, default rate limits), on a free port instead of 3000.
+// it (package.json's start script: file store with the demo data, the demo's rate limits), on a
+// free port instead of 3000 and with a store file of its own.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,7 +14,7 @@ import { documentedStatuses, onPort, readmeShellBlocks, type ShellBlock } from '
 
 const README = join(packageRoot, 'README.md');
 const blocks = readmeShellBlocks(await readFile(README, 'utf8'));
-// A conform run paced to the default limits (1,000 requests a minute) takes a few minutes.
+// A block that starts its own server with the contract's default limits may be paced by them.
 const BLOCK_TIMEOUT_MS = 8 * 60_000;
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -43,8 +45,7 @@ async function runBlock(block: ShellBlock): Promise<void> {
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   if (block.mode.kind === 'fresh-server') {
     const server = spawnGroup(process.execPath, [
-      join(packageRoot, 'bin', 'apikit.js'),
-      'serve',
+      ...npmStartArguments(),
       '--port',
       String(port),
       '--db',
@@ -65,9 +66,22 @@ async function runBlock(block: ShellBlock): Promise<void> {
   const exitCode = await shell.exited;
   const context = `README line ${block.line}, run as:\n${code}\n--- stdout\n${shell.out()}\n--- stderr\n${shell.err()}`;
   expect(exitCode, context).toBe(0);
+  if (block.mode.kind === 'fresh-server')
+    // npm start's limits hold a default conform run without a wait (decision 0100).
+    expect(shell.err() + shell.out(), context).not.toMatch(/spent waiting for the target/);
   expect(statusesIn(shell.out(), documentedStatuses(code)), context).toEqual(
     documentedStatuses(code),
   );
+}
+
+/** `npm start`'s command after `node`: the script as package.json has it, run by this Node. */
+function npmStartArguments(): string[] {
+  const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [node, ...args] = manifest.scripts.start.split(/\s+/);
+  if (node !== 'node') throw new Error(`npm start does not run node: ${manifest.scripts.start}`);
+  return args.map((arg) => (arg.startsWith('bin/') ? join(packageRoot, arg) : arg));
 }
 
 interface Spawned {
