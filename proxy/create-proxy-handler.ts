@@ -13,6 +13,8 @@ export interface ProxyRoutes {
   /** The target's API base, Prism's upstream. */
   upstream: string;
   prismUrl: URL;
+  /** The query as Prism should see it: both forms of a comma-separated array (decision 0102). */
+  foldQuery?: (query: string) => string;
   /** Called once per request, before its body is read. */
   onRequest: () => void;
   judge: (exchange: ProxyExchange) => void;
@@ -33,7 +35,7 @@ export function createProxyHandler(routes: ProxyRoutes) {
 }
 
 function route(routes: ProxyRoutes, req: IncomingMessage, body: Buffer, res: ServerResponse) {
-  const { target, upstream, prismUrl, judge } = routes;
+  const { target, upstream, prismUrl, judge, foldQuery = (q: string) => q } = routes;
   const method = req.method ?? 'GET';
   const raw = req.url ?? '/';
   const [pathname = '/', query] = splitOnce(raw, '?');
@@ -67,7 +69,7 @@ function route(routes: ProxyRoutes, req: IncomingMessage, body: Buffer, res: Ser
     });
   }
   const rest = pathname.slice(API_BASE.length) || '/';
-  forward(req, body, res, prismUrl, rest + (query === undefined ? '' : `?${query}`), {
+  forward(req, body, res, prismUrl, rest + (query === undefined ? '' : `?${foldQuery(query)}`), {
     onHeaders: (headers, status) =>
       judge({
         method,

@@ -46,9 +46,10 @@ describe('the x-apikit extensions', () => {
       plainDecimalQueryIntegers: true,
       rejectLoneSurrogates: true,
       ignoreReadOnlyProperties: true,
+      commaSeparatedArraysRepeatable: true,
     });
     const bare = { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {} };
-    expect(Object.values(declaredValidation(bare))).toEqual([false, false, false, false]);
+    expect(Object.values(declaredValidation(bare))).toEqual([false, false, false, false, false]);
   });
 
   it('reads the uniqueness rules of the contract operations', async () => {

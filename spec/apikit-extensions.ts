@@ -164,6 +164,11 @@ export interface DeclaredValidation {
   rejectLoneSurrogates: boolean;
   /** Read-only properties in a request body are accepted and ignored (the resource keeps its). */
   ignoreReadOnlyProperties: boolean;
+  /**
+   * A query array declared comma-separated (`style: form`, `explode: false`) is accepted
+   * repeated too (`a=x&a=y` as `a=x,y`), and a value given twice counts once.
+   */
+  commaSeparatedArraysRepeatable: boolean;
 }
 
 /**
@@ -183,6 +188,7 @@ export function declaredValidation(doc: OpenAPIV3.Document): DeclaredValidation 
     plainDecimalQueryIntegers: flag('plainDecimalQueryIntegers'),
     rejectLoneSurrogates: flag('rejectLoneSurrogates'),
     ignoreReadOnlyProperties: flag('ignoreReadOnlyProperties'),
+    commaSeparatedArraysRepeatable: flag('commaSeparatedArraysRepeatable'),
   };
 }
 

@@ -1381,7 +1381,7 @@ export interface components {
          */
         CategoryIdPath: number;
         /**
-         * @description Related resources to embed, comma-separated: `user` (the owner's id and name) and `items` (the order items). Unknown names are 400.
+         * @description Related resources to embed: `user` (the owner's id and name) and `items` (the order items). Comma-separated (`expand=user,items`) or repeated, as generated clients send arrays (`expand=user&expand=items`); a name given twice counts once. Unknown names are 400.
          * @example [
          *       "user",
          *       "items"
@@ -2651,7 +2651,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Related resources to embed, comma-separated: `user` (the owner's id and name) and `items` (the order items). Unknown names are 400.
+                 * @description Related resources to embed: `user` (the owner's id and name) and `items` (the order items). Comma-separated (`expand=user,items`) or repeated, as generated clients send arrays (`expand=user&expand=items`); a name given twice counts once. Unknown names are 400.
                  * @example [
                  *       "user",
                  *       "items"

@@ -182,6 +182,13 @@ export const orderRules: Rule[] = [
     ['expand-ignored'],
   ),
   judged(
+    'orders.expand.both-forms',
+    'expand is accepted comma-separated once or repeated (expand=user&expand=items); a name given twice is no error',
+    C('Precise rules / Requests'),
+    ['expand_honoured'],
+    ['expand-only-comma-separated'],
+  ),
+  judged(
     'orders.expand.unknown-400',
     'an unknown expand name is 400; expand exists only on GET /orders/{id}',
     C('Precise rules / Requests'),

@@ -160,6 +160,14 @@ describe('ParameterParser: expand of getOrder (form, explode false)', () => {
     { name: 'one name', query: 'expand=user', expected: ['user'] },
     { name: 'two names, comma-separated', query: 'expand=user,items', expected: ['user', 'items'] },
     { name: 'an encoded comma', query: 'expand=items%2Cuser', expected: ['items', 'user'] },
+    { name: 'the names repeated', query: 'expand=user&expand=items', expected: ['user', 'items'] },
+    {
+      name: 'both forms mixed',
+      query: 'expand=items&expand=user,items',
+      expected: ['items', 'user'],
+    },
+    { name: 'a name twice', query: 'expand=user,user', expected: ['user'] },
+    { name: 'a name repeated twice', query: 'expand=user&expand=user', expected: ['user'] },
   ])('accepts $name', ({ query, expected }) => {
     const result = parse('getOrder', { path: { id: '1' }, query });
     expect(result.errors).toEqual([]);
@@ -172,8 +180,8 @@ describe('ParameterParser: expand of getOrder (form, explode false)', () => {
 
   it.each([
     { name: 'an unknown name', query: 'expand=owner' },
-    { name: 'a name twice', query: 'expand=user,user' },
     { name: 'an empty value', query: 'expand=' },
+    { name: 'an empty repetition', query: 'expand=user&expand=' },
     { name: 'a trailing comma', query: 'expand=user,' },
     { name: 'a different case', query: 'expand=User' },
   ])('refuses $name under #/query/expand', ({ query }) => {

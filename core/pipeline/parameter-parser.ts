@@ -95,10 +95,11 @@ export class ParameterParser {
   private convert(c: CompiledParameter, raw: string[]): { value: unknown } | { error: string } {
     if (c.schema.type === 'array') {
       const items = (c.schema.items ?? {}) as OpenAPIV3.SchemaObject;
-      if (c.parameter.explode === false && raw.length > 1) {
-        return { error: 'must be given once, as a comma-separated list' };
-      }
-      const values = c.parameter.explode === false ? (raw[0] as string).split(',') : raw;
+      // A comma-separated array is accepted repeated too, as generated clients send it
+      // (`expand=user&expand=items` as `expand=user,items`), and a value given twice counts
+      // once (decision 0102; `x-apikit-validation.commaSeparatedArraysRepeatable`).
+      const values =
+        c.parameter.explode === false ? [...new Set(raw.flatMap((r) => r.split(',')))] : raw;
       const converted: unknown[] = [];
       for (const v of values) {
         const one = convertScalar(items, v);

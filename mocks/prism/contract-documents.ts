@@ -11,9 +11,12 @@ export type ServedDocument = { type: string; body: string };
 export async function contractDocuments(specPath: string): Promise<{
   documents: Map<string, ServedDocument>;
   basePath: string;
+  /** The query as Prism should see it (decision 0102). */
+  foldQuery: (query: string) => string;
 }> {
-  const [{ bundleSpec }, text] = await Promise.all([
+  const [{ bundleSpec }, { foldRepeatedQuery }, text] = await Promise.all([
     import('../../spec/load-spec.js'),
+    import('../../spec/fold-repeated-query.js'),
     readFile(specPath, 'utf8'),
   ]);
   const doc = await bundleSpec(specPath);
@@ -23,7 +26,11 @@ export async function contractDocuments(specPath: string): Promise<{
   ]);
   if (!text.trimStart().startsWith('{'))
     documents.set('/openapi.yaml', { type: 'application/yaml', body: text });
-  return { documents, basePath: serverBasePath(doc.servers?.[0]) };
+  return {
+    documents,
+    basePath: serverBasePath(doc.servers?.[0]),
+    foldQuery: foldRepeatedQuery(doc),
+  };
 }
 
 /** `/api/v1` of `{base_url}/api/v1`; `''` for no server or a root one. */

@@ -15,6 +15,12 @@ export interface PrismFrontOptions {
   documents: Map<string, ServedDocument>;
   basePath: string;
   prismUrl: URL;
+  /**
+   * Rewrites the query before Prism sees it: repeated values of a comma-separated array
+   * folded into one, as the contract accepts both forms and Prism reads the description
+   * literally (decision 0102). Default: the query as sent.
+   */
+  foldQuery?: (query: string) => string;
 }
 
 /**
@@ -22,14 +28,21 @@ export interface PrismFrontOptions {
  * API (its base path stripped) forwarded to Prism and its answer made coherent, anything else
  * a 404 problem.
  */
-export function createPrismFront({ documents, basePath, prismUrl }: PrismFrontOptions) {
+export function createPrismFront({
+  documents,
+  basePath,
+  prismUrl,
+  foldQuery = (query) => query,
+}: PrismFrontOptions) {
   const relativeOf = relativePathOf(basePath);
   const docs = lazyDocsHandler();
   return (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET';
     const target = req.url ?? '/';
     const path = target.split('?')[0] || '/';
-    const query = target.includes('?') ? target.slice(target.indexOf('?')) : '';
+    const query = target.includes('?')
+      ? `?${foldQuery(target.slice(target.indexOf('?') + 1))}`
+      : '';
     const sent = req.headers['x-request-id'];
     const requestId = requestIdOf(typeof sent === 'string' ? sent : undefined);
     const problem = (p: ApiProblem, instance = path) => {

@@ -50,6 +50,17 @@ describe('startPrismMock: Prism under the reference server URL layout', () => {
     expect(body.errors.every((e) => e.detail.length > 0)).toBe(true);
   });
 
+  it('accepts expand in both forms, as the contract does (decision 0102)', async () => {
+    for (const query of ['expand=user,items', 'expand=user&expand=items', 'expand=user,user']) {
+      const res = await fetch(`${mock.url}/api/v1/orders/1?${query}`, { headers: auth });
+      expect(res.status, query).toBe(200);
+    }
+    const unknown = await fetch(`${mock.url}/api/v1/orders/1?expand=user&expand=owner`, {
+      headers: auth,
+    });
+    expect(unknown.status).toBe(400);
+  });
+
   it('answers a missing token with 401 unauthenticated and its challenge', async () => {
     const res = await fetch(`${mock.url}/api/v1/users`, {
       method: 'POST',

@@ -64,9 +64,9 @@ export async function startPrismMock(options: PrismMockOptions): Promise<Running
     await prism.close();
     throw contract;
   }
-  const { documents, basePath } = contract;
+  const { documents, basePath, foldQuery } = contract;
   const server = createServer(
-    createPrismFront({ documents, basePath, prismUrl: new URL(prism.url) }),
+    createPrismFront({ documents, basePath, foldQuery, prismUrl: new URL(prism.url) }),
   );
   server.on('clientError', answerClientError);
   const url = await listenServer(server, options.port ?? 4010, host).catch(async (error) => {

@@ -1,3 +1,6 @@
+import { declaredValidation } from '../../../spec/apikit-extensions.js';
+import { buildRequest } from '../../http/build-request.js';
+import type { Exchange } from '../../http/target-client.js';
 import type { ScenarioCheck } from '../check.js';
 import { readTargets } from '../support/read-targets.js';
 import {
@@ -13,7 +16,9 @@ import {
 /**
  * `expand_honoured`: a GET with an array query parameter whose enum names properties of its
  * answer (`expand=user,items`) embeds each named property when asked, and leaves the
- * expandable properties out when not asked for.
+ * expandable properties out when not asked for. Where the description declares
+ * `x-apikit-validation.commaSeparatedArraysRepeatable`, the names sent repeated
+ * (`expand=user&expand=items`) embed them all and a name given twice is no error (0102).
  */
 export const expandHonoured: ScenarioCheck = {
   kind: 'scenario',
@@ -48,17 +53,18 @@ export const expandHonoured: ScenarioCheck = {
       }
       const param = candidates[i]!.param!;
       const names = itemSchema(param.schema as Schema)!.enum!.map(String);
-      const get = (expand: string[] | undefined) =>
-        ctx.call(op, {
-          ...target.call,
-          query: { ...target.call.query, [param.name]: expand },
-        });
+      const get = (expand: string[] | undefined, extraQuery?: string) => {
+        const call = { ...target.call, query: { ...target.call.query, [param.name]: expand } };
+        if (extraQuery === undefined) return ctx.call(op, call);
+        const query = buildRequest(op, call).path.split('?')[1];
+        return ctx.call(op, { ...call, rawQuery: query ? `${query}&${extraQuery}` : extraQuery });
+      };
       const plain = await get(undefined);
       if (plain.response.status !== 200) {
         record.skip(op, `GET answered ${plain.response.status}, not 200`);
         continue;
       }
-      const present = (body: unknown, name: string) => isObject(body) && body[name] !== undefined;
+      const present = embedded;
       const problems: { message: string; res: typeof plain }[] = [];
       const unasked = names.filter((n) => present(jsonBody(plain), n));
       if (unasked.length)
@@ -82,6 +88,10 @@ export const expandHonoured: ScenarioCheck = {
             res,
           });
       }
+      if (declaredValidation(ctx.spec).commaSeparatedArraysRepeatable && param.explode === false)
+        problems.push(
+          ...(await bothForms(names, param.name, (rawQuery) => get(undefined, rawQuery))),
+        );
       const first = problems[0];
       if (!first) record.pass(op, `${param.name} honoured for ${names.join(', ')}`, plain);
       else
@@ -97,3 +107,32 @@ export const expandHonoured: ScenarioCheck = {
     }
   },
 };
+
+const embedded = (body: unknown, name: string) => isObject(body) && body[name] !== undefined;
+
+/** The repeated form and a name given twice, each answered as the comma-separated form. */
+async function bothForms(
+  names: string[],
+  param: string,
+  send: (rawQuery: string) => Promise<Exchange>,
+): Promise<{ message: string; res: Exchange }[]> {
+  const problems: { message: string; res: Exchange }[] = [];
+  const forms = [
+    { query: names.map((n) => `${param}=${encodeURIComponent(n)}`).join('&'), wants: names },
+    {
+      query: `${param}=${encodeURIComponent(names[0]!)},${encodeURIComponent(names[0]!)}`,
+      wants: [names[0]!],
+    },
+  ];
+  for (const { query, wants } of forms) {
+    const res = await send(query);
+    if (res.response.status !== 200) {
+      problems.push({ message: `${query} answered ${res.response.status}, not 200`, res });
+      continue;
+    }
+    const missing = wants.filter((n) => !embedded(jsonBody(res), n));
+    if (missing.length)
+      problems.push({ message: `${query} did not embed ${missing.join(', ')}`, res });
+  }
+  return problems;
+}

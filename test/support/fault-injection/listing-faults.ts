@@ -40,6 +40,25 @@ export const expandIgnored: Fault = {
   create: () => ({ request: (req) => withoutQuery(req, 'expand') }),
 };
 
+export const expandOnlyCommaSeparated: Fault = {
+  name: 'expand-only-comma-separated',
+  description:
+    'GET /orders/{id} refuses expand sent repeated (expand=user&expand=items) or naming a value twice with 400, as a literal reading of explode: false would',
+  expectedCheck: 'expand_honoured',
+  include: ['orders', 'createUser', 'getUser'],
+  create: () => ({
+    request: (req) => {
+      const url = new URL(req.path, 'http://proxy');
+      const values = url.searchParams.getAll('expand');
+      const names = values.flatMap((v) => v.split(','));
+      if (values.length < 2 && new Set(names).size === names.length) return req;
+      // An unknown name: the server's own 400 under #/query/expand.
+      url.searchParams.set('expand', 'given-more-than-once');
+      return { ...req, path: url.pathname + url.search };
+    },
+  }),
+};
+
 export const sortByEmailCrashes: Fault = {
   name: 'sort-by-email-crashes',
   description: 'GET /users sorted by email fails with 500 (a collation the database lacks)',
