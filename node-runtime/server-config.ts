@@ -71,6 +71,8 @@ export interface ServerConfig {
   databasePoolSize: number;
   data: 'demo' | 'empty' | DataSetFile | OwnDataSeed;
   jwtSecret: string;
+  /** The demo accounts' passwords set explicitly (option or environment), applied at every start. */
+  configuredPasswords: { admin?: string; user?: string };
   adminPassword: string;
   userPassword: string;
   accessTokenTtlSeconds: number;
@@ -140,6 +142,10 @@ export function resolveServerConfig(
     jwtSecret,
     adminPassword,
     userPassword,
+    configuredPasswords: definedOnly({
+      admin: options.adminPassword ?? env.APIKIT_ADMIN_PASSWORD,
+      user: options.userPassword ?? env.APIKIT_USER_PASSWORD,
+    }),
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? DOMAIN_DEFAULTS.accessTokenTtlSeconds,
     rateLimit: options.rateLimit ?? 1000,
     loginRateLimit: options.loginRateLimit ?? 20,
@@ -164,4 +170,8 @@ export function isLoopback(host: string): boolean {
   if (host === 'localhost') return true;
   if (isIP(host) === 4) return host.startsWith('127.');
   return host === '::1' || host === '[::1]';
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

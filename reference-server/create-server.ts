@@ -14,7 +14,13 @@ import { logSafeError } from './http/log-safe-error.js';
 import { createJwtAccessTokenCodec } from '../node-runtime/jwt-access-token-codec.js';
 import { createScryptPasswordHasher } from '../node-runtime/scrypt-password-hasher.js';
 import {
+  accountsOpenedByDemoPasswords,
+  applyDemoPasswords,
+} from '../core/domain/demo-passwords.js';
+import {
+  isLoopback,
   resolveServerConfig,
+  ServerConfigError,
   type ServerConfig,
   type ServerOptions,
 } from '../node-runtime/server-config.js';
@@ -36,6 +42,8 @@ export interface RunningServer {
   config: ServerConfig;
   /** Whether this start made a new store from the seed (false: an existing store file was kept). */
   seeded: boolean;
+  /** Demo accounts whose configured password replaced the one the kept store held (0103). */
+  passwordsRotated: string[];
   /** Drains: in-flight requests complete, new ones get 503; then the store closes. */
   close(): Promise<void>;
 }
@@ -99,6 +107,18 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       })),
     },
   );
+  // Secrets follow configuration: a kept store takes the passwords set now, and a server
+  // reachable from outside holds no demo password, whatever seeded it (decision 0103).
+  const passwordsRotated = seeded ? [] : await applyDemoPasswords(ctx, config.configuredPasswords);
+  if (!isLoopback(config.host)) {
+    const open = await accountsOpenedByDemoPasswords(ctx);
+    if (open.length > 0) {
+      await ctx.repo.close();
+      throw new ServerConfigError(
+        `Refusing to listen on ${config.host}: the store lets ${open.join(' and ')} log in with a documented demo password; set APIKIT_ADMIN_PASSWORD and APIKIT_USER_PASSWORD`,
+      );
+    }
+  }
   let draining = false;
   const app = createApp({
     api,
@@ -123,6 +143,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     ctx,
     config,
     seeded,
+    passwordsRotated,
     close() {
       closing ??= (async () => {
         draining = true;

@@ -3,6 +3,7 @@ import { DEMO_PEOPLE, DEMO_PRODUCTS } from './demo-people.js';
 import type { PasswordHasher } from './ports.js';
 import { ADMIN_ROLE_ID, USER_ROLE_ID } from './role-ids.js';
 import { seededRandom, type SeededRandom } from '../../spec/schema/seeded-random.js';
+import { DEMO_ACCOUNTS } from './demo-passwords.js';
 
 /** What the demo data set needs from its caller: hashing, the two passwords, and the time. */
 export interface DemoDataOptions {
@@ -65,7 +66,7 @@ function buildUsers(random: SeededRandom, hashes: { admin: string; user: string 
     {
       id: 1,
       name: 'Ada Admin',
-      email: 'admin@example.com',
+      email: DEMO_ACCOUNTS.admin,
       age: 36,
       status: 'ACTIVE',
       createdAt: opened,
@@ -76,7 +77,7 @@ function buildUsers(random: SeededRandom, hashes: { admin: string; user: string 
     {
       id: 2,
       name: 'Uma User',
-      email: 'user@example.com',
+      email: DEMO_ACCOUNTS.user,
       age: null,
       status: 'ACTIVE',
       createdAt: opened,
