@@ -25,7 +25,16 @@ export function loginHint({ url, own, demoAdminPassword, demoUserPassword }: Log
   if (!login) return [];
   return [
     `  Log in:  curl -s ${url}/api/v1/auth/login -H 'Content-Type: application/json' \\`,
-    `             -d '{"username":"${login.username}","password":"${login.password}"}'`,
+    `             -d ${bodyArgument(login.username, login.password)}`,
     ...(login.other ? [`           (or ${login.other})`] : []),
   ];
+}
+
+/**
+ * The JSON body as one shell word that pastes as printed: single-quoted, or double-quoted with
+ * its quotes escaped where the password is a variable the shell must expand.
+ */
+function bodyArgument(username: string, password: string): string {
+  const json = `{"username":"${username}","password":"${password}"}`;
+  return password.startsWith('$') ? `"${json.replace(/"/g, '\\"')}"` : `'${json}'`;
 }
