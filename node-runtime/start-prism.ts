@@ -52,12 +52,32 @@ const PORT_ATTEMPTS = 5;
 const OUTPUT_LIMIT = 64_000;
 
 /**
+ * Loaded into Prism's process before its CLI (`node --import`): Prism exits as soon as its
+ * parent is gone, so that a Prism outlives no apikit, not even one killed with SIGKILL, whose
+ * `exit` handlers never run (decision 0099). A data: URL, so the package ships no extra file.
+ */
+const PARENT_WATCH =
+  'data:text/javascript,' +
+  encodeURIComponent(
+    'const parent = process.ppid;' +
+      'setInterval(() => { if (process.ppid !== parent) process.exit(143); }, 250).unref();',
+  );
+
+/**
  * The path of Prism's CLI entry, resolved from the installed `@stoplight/prism-cli` package
  * (its `bin` field), never from PATH.
  */
 export function prismBinPath(): string {
   const require = createRequire(import.meta.url);
-  const manifestPath = require.resolve('@stoplight/prism-cli/package.json');
+  let manifestPath: string;
+  try {
+    manifestPath = require.resolve('@stoplight/prism-cli/package.json');
+  } catch (error) {
+    // Not a problem of the description being served: say what is missing (decision 0099).
+    if ((error as { code?: string }).code === 'MODULE_NOT_FOUND')
+      throw new PrismStartError('@stoplight/prism-cli is not installed');
+    throw error;
+  }
   const manifest = require(manifestPath) as { bin?: string | Record<string, string> };
   const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.['prism'];
   if (!bin) throw new PrismStartError('@stoplight/prism-cli declares no `prism` bin');
@@ -115,7 +135,7 @@ function launch(
   port: number,
 ): Promise<PrismServer> {
   const host = options.host ?? '127.0.0.1';
-  const args = [prismBinPath(), mode, '-h', host, '-p', String(port)];
+  const args = ['--import', PARENT_WATCH, prismBinPath(), mode, '-h', host, '-p', String(port)];
   if (mode === 'mock' && options.dynamic) args.push('--dynamic');
   if (mode === 'mock' && options.seed !== undefined) args.push('--seed', String(options.seed));
   args.push(...(options.extraArgs ?? []), options.specPath);

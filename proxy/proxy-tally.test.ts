@@ -61,17 +61,25 @@ describe('createProxyTally and formatSummary', () => {
     let clock = 1_000;
     const tally = createProxyTally(() => clock);
     for (let i = 0; i < 3; i++) tally.request();
-    tally.record('getUser', {
-      violations: [
-        { method: 'GET', path: '/api/v1/users/1', status: 200, ...body },
-        { method: 'GET', path: '/api/v1/users/1', status: 200, ...body, severity: 'Warning' },
-      ],
-      rejected: [],
-    });
-    tally.record('listUsers', {
-      violations: [],
-      rejected: [{ method: 'GET', path: '/api/v1/users', status: 401, ...security }],
-    });
+    tally.record(
+      'getUser',
+      {
+        violations: [
+          { method: 'GET', path: '/api/v1/users/1', status: 200, ...body },
+          { method: 'GET', path: '/api/v1/users/1', status: 200, ...body, severity: 'Warning' },
+        ],
+        rejected: [],
+      },
+      { method: 'GET', path: '/api/v1/users/1', operation: 'getUser', status: 200 },
+    );
+    tally.record(
+      'listUsers',
+      {
+        violations: [],
+        rejected: [{ method: 'GET', path: '/api/v1/users', status: 401, ...security }],
+      },
+      { method: 'GET', path: '/api/v1/users', operation: 'listUsers', status: 401 },
+    );
     clock += 2_500;
     const summary = tally.summary();
     expect(summary).toMatchObject({
@@ -81,6 +89,9 @@ describe('createProxyTally and formatSummary', () => {
       violations: 1,
       warnings: 1,
       rejected: 1,
+      succeeded: 1,
+      serverErrors: 0,
+      statuses: { '200': 1, '401': 1 },
       byOperation: {
         getUser: { requests: 1, violations: 1, warnings: 1, rejected: 0 },
         listUsers: { requests: 1, violations: 0, warnings: 0, rejected: 1 },
@@ -91,5 +102,43 @@ describe('createProxyTally and formatSummary', () => {
       '  getUser: 1 violation, 1 warning in 1 request',
     ]);
     expect(tally.findings().violations).toHaveLength(2);
+  });
+
+  it('counts statuses, keeps every 5xx answer and lists each in the summary (decision 0099)', () => {
+    const tally = createProxyTally(() => 0);
+    const none = { violations: [], rejected: [] };
+    tally.record('getUser', none, {
+      method: 'GET',
+      path: '/api/v1/users/1',
+      operation: 'getUser',
+      status: 500,
+    });
+    tally.record('POST /api/v1/nowhere', none, {
+      method: 'POST',
+      path: '/api/v1/nowhere',
+      status: 503,
+    });
+    tally.record('getUser', none, {
+      method: 'GET',
+      path: '/api/v1/users/2',
+      operation: 'getUser',
+      status: 304,
+    });
+    const summary = tally.summary();
+    expect(summary).toMatchObject({
+      validated: 3,
+      succeeded: 1,
+      serverErrors: 2,
+      statuses: { '304': 1, '500': 1, '503': 1 },
+    });
+    const { serverErrors } = tally.findings();
+    expect(serverErrors).toEqual([
+      { method: 'GET', path: '/api/v1/users/1', operation: 'getUser', status: 500 },
+      { method: 'POST', path: '/api/v1/nowhere', status: 503 },
+    ]);
+    expect(formatSummary(summary, serverErrors).split('\n').slice(1)).toEqual([
+      '  5xx: GET /api/v1/users/1 -> 500 (getUser)',
+      '  5xx: POST /api/v1/nowhere -> 503',
+    ]);
   });
 });

@@ -26,6 +26,15 @@ export interface ProxyExchange {
   reported: Omit<ProxyViolation, 'method' | 'path' | 'status' | 'operation'>[];
 }
 
+/** An exchange as the client saw it: what was asked, and the status answered. */
+export interface ProxyAnswer {
+  method: string;
+  path: string;
+  /** The operation it matched: its operationId; absent when none did. */
+  operation?: string;
+  status: number;
+}
+
 /** The sorted findings of one exchange. */
 export interface ExchangeVerdict {
   /** Breaks of the contract: a wrong answer, or a bad request the target accepted. */
@@ -59,8 +68,22 @@ export interface ProxySummary {
   warnings: number;
   /** Bad requests answered with a 4xx as the contract says (not violations). */
   rejected: number;
+  /** Validated exchanges answered 2xx or 3xx: none means the traffic proved little (0099). */
+  succeeded: number;
+  /** Validated exchanges answered 5xx, documented or not (listed in the report, 0099). */
+  serverErrors: number;
+  /** Validated exchanges by the status answered, e.g. `{ "200": 3, "401": 9 }`. */
+  statuses: Record<string, number>;
   /** Keyed by operationId (`METHOD /path` when the request matched no operation). */
   byOperation: Record<string, OperationTally>;
+}
+
+/** What the proxy keeps for the JSON report (the first 10,000 of each kind). */
+export interface ProxyFindings {
+  violations: ProxyViolation[];
+  rejected: ProxyViolation[];
+  /** Every exchange answered 5xx. */
+  serverErrors: ProxyAnswer[];
 }
 
 /** Findings kept in full for the report; the counts stay exact past it. */
@@ -122,27 +145,34 @@ export function operationMatcher(
  * @example
  * const tally = createProxyTally();
  * tally.request();
- * tally.record('getUser', judgeExchange(exchange, 'getUser'));
+ * tally.record('getUser', judgeExchange(exchange, 'getUser'), exchange);
  * tally.summary().violations;
  */
 export function createProxyTally(now: () => number = Date.now) {
   const started = now();
   let requests = 0;
   let validated = 0;
-  const totals = { violations: 0, warnings: 0, rejected: 0 };
+  const totals = { violations: 0, warnings: 0, rejected: 0, succeeded: 0, serverErrors: 0 };
+  const statuses = new Map<number, number>();
   const byOperation = new Map<string, OperationTally>();
-  const findings: { violations: ProxyViolation[]; rejected: ProxyViolation[] } = {
-    violations: [],
-    rejected: [],
-  };
+  const findings: ProxyFindings = { violations: [], rejected: [], serverErrors: [] };
   return {
     /** A request arrived (API or not). */
     request(): void {
       requests++;
     },
-    /** An API exchange was validated: its operation (or `METHOD path`) and verdict. */
-    record(key: string, verdict: ExchangeVerdict): void {
+    /** An API exchange was validated: its operation (or `METHOD path`), verdict and answer. */
+    record(key: string, verdict: ExchangeVerdict, answer: ProxyAnswer): void {
       validated++;
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      if (answer.status >= 200 && answer.status < 400) totals.succeeded++;
+      if (answer.status >= 500) {
+        totals.serverErrors++;
+        if (findings.serverErrors.length < KEPT_FINDINGS) {
+          const { method, path, operation, status } = answer;
+          findings.serverErrors.push({ method, path, ...(operation ? { operation } : {}), status });
+        }
+      }
       let tally = byOperation.get(key);
       if (!tally)
         byOperation.set(key, (tally = { requests: 0, violations: 0, warnings: 0, rejected: 0 }));
@@ -165,20 +195,31 @@ export function createProxyTally(now: () => number = Date.now) {
         requests,
         validated,
         ...totals,
+        statuses: Object.fromEntries([...statuses].sort(([a], [b]) => a - b)),
         byOperation: Object.fromEntries([...byOperation].sort(([a], [b]) => a.localeCompare(b))),
       };
     },
     /** The findings kept (the first 10,000 of each kind). */
-    findings(): { violations: ProxyViolation[]; rejected: ProxyViolation[] } {
-      return { violations: [...findings.violations], rejected: [...findings.rejected] };
+    findings(): ProxyFindings {
+      return {
+        violations: [...findings.violations],
+        rejected: [...findings.rejected],
+        serverErrors: [...findings.serverErrors],
+      };
     },
   };
 }
 
 export type ProxyTally = ReturnType<typeof createProxyTally>;
 
-/** The console summary: one line of totals, then one per operation with findings. */
-export function formatSummary(summary: ProxySummary): string {
+/** 5xx answers listed one per line in the console summary; the JSON report has them all. */
+const LISTED_SERVER_ERRORS = 20;
+
+/**
+ * The console summary: one line of totals, then one per operation with findings, then one per
+ * 5xx answer (decision 0099).
+ */
+export function formatSummary(summary: ProxySummary, serverErrors: ProxyAnswer[] = []): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const lines = [
     `apikit proxy: ${plural(summary.requests, 'request')} (${summary.validated} validated), ` +
@@ -191,5 +232,11 @@ export function formatSummary(summary: ProxySummary): string {
     if (t.warnings) parts.push(plural(t.warnings, 'warning'));
     lines.push(`  ${operation}: ${parts.join(', ')} in ${plural(t.requests, 'request')}`);
   }
+  for (const e of serverErrors.slice(0, LISTED_SERVER_ERRORS))
+    lines.push(
+      `  5xx: ${e.method} ${e.path} -> ${e.status}${e.operation ? ` (${e.operation})` : ''}`,
+    );
+  if (summary.serverErrors > LISTED_SERVER_ERRORS)
+    lines.push(`  5xx: ${summary.serverErrors - LISTED_SERVER_ERRORS} more in the JSON report`);
   return lines.join('\n');
 }

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { foldRepeatedQuery } from '../spec/fold-repeated-query.js';
 import { readOnlyLeniency } from './read-only-leniency.js';
 import { API_BASE } from '../core/pipeline/api-paths.js';
 import { loadSpec } from '../spec/load-spec.js';
@@ -9,6 +10,7 @@ import {
   judgeExchange,
   operationMatcher,
   type ProxyExchange,
+  type ProxyFindings,
   type ProxySummary,
   type ProxyViolation,
 } from './proxy-tally.js';
@@ -17,7 +19,7 @@ import { listenServer } from '../node-runtime/listen-server.js';
 import { createProxyHandler } from './create-proxy-handler.js';
 import { formatViolation } from './format-violation.js';
 
-export type { ProxySummary, ProxyViolation } from './proxy-tally.js';
+export type { ProxyAnswer, ProxyFindings, ProxySummary, ProxyViolation } from './proxy-tally.js';
 export { formatViolation } from './format-violation.js';
 export { parseViolations } from './parse-violations.js';
 export { prismProblemViolations, type PrismProblem } from './prism-problem.js';
@@ -55,8 +57,8 @@ export interface RunningValidationProxy {
   prism: PrismServer;
   /** Requests, violations and rejected requests so far, in total and per operation. */
   summary(): ProxySummary;
-  /** The findings so far (the first 10,000 of each kind). */
-  findings(): { violations: ProxyViolation[]; rejected: ProxyViolation[] };
+  /** The findings and 5xx answers so far (the first 10,000 of each kind). */
+  findings(): ProxyFindings;
   close(): Promise<void>;
 }
 
@@ -86,6 +88,7 @@ export async function startValidationProxy(
   const matcher = loadSpec(specPath).then((doc) => ({
     operationOf: operationMatcher(doc),
     lenient: readOnlyLeniency(doc),
+    foldQuery: foldRepeatedQuery(doc),
   }));
   matcher.catch(() => {}); // awaited below, after Prism (whose own error says more)
   const prism = await startPrism({
@@ -111,7 +114,13 @@ export async function startValidationProxy(
     const operation = described.operationOf(exchange.method, rest);
     const reported = described.lenient(operation, exchange.reported);
     const verdict = judgeExchange({ ...exchange, reported }, operation);
-    tally.record(operation ?? `${exchange.method} ${exchange.path}`, verdict);
+    const { method, path, status } = exchange;
+    tally.record(operation ?? `${method} ${path}`, verdict, {
+      method,
+      path,
+      ...(operation ? { operation } : {}),
+      status,
+    });
     for (const v of verdict.violations) onViolation(v);
   };
 
@@ -120,6 +129,7 @@ export async function startValidationProxy(
       target,
       upstream,
       prismUrl: new URL(prism.url),
+      foldQuery: described.foldQuery,
       onRequest: () => tally.request(),
       judge,
     }),

@@ -13,10 +13,14 @@ export interface CliResult {
  * Runs the built `apikit` CLI (bin/apikit.js, as users run it) in a child process and collects
  * its output. Tests use the real executable so that argument parsing and exit codes are covered.
  */
-export function runCli(args: string[], options: { timeoutMs?: number } = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  options: { timeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(packageRoot, 'bin', 'apikit.js'), ...args], {
       cwd: packageRoot,
+      ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: options.timeoutMs ?? 20_000,
     });

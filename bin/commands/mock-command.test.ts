@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCli, type RunningCli } from '../../test/support/mock-server/start-cli.js';
 import { packageRoot } from '../../spec/spec-path.js';
 import { runCli } from '../../test/run-cli.js';
+import { withoutPackages } from '../../test/support/cli/without-packages.js';
 
 // Runs the built CLI: `npm run build` first (npm test does).
 const started: RunningCli[] = [];
@@ -143,6 +144,16 @@ describe('apikit mock refuses what it cannot do', () => {
     const latency = await runCli(['mock', '--latency', 'soon', '--port', '0']);
     expect(latency.code).toBe(2);
     expect(latency.stderr).toContain('--latency');
+  });
+
+  it('--engine prism without Prism installed names it and its install line (exit 2)', async () => {
+    const result = await runCli(['mock', '--engine', 'prism', '--port', '0'], {
+      env: withoutPackages(['@stoplight/prism-cli']),
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toBe(
+      'apikit: apikit mock --engine prism needs @stoplight/prism-cli, which is not installed: npm i -D @stoplight/prism-cli@5.14',
+    );
   });
 
   it('refuses the demo passwords on a non-loopback host, like serve (exit 2)', async () => {

@@ -6,6 +6,7 @@ import { specPath as bundledSpecPath } from '../../spec/spec-path.js';
 import { CliError } from '../cli-error.js';
 import { listenError } from '../listen-error.js';
 import { requirePeer } from '../optional-peer.js';
+import { untilStopRequested } from '../stop-requests.js';
 import { loginHint } from './login-hint.js';
 import { readOwnData } from './read-own-data.js';
 
@@ -84,14 +85,10 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       }),
   handler: async (args) => {
     const running = args.engine === 'prism' ? await startPrismMock(args) : await startMsw(args);
-    await new Promise<void>((done) => {
-      const stop = (signal: string) => {
-        console.error(`${signal}: stopping the mock`);
-        running.close().then(done, done);
-      };
-      process.once('SIGINT', () => stop('SIGINT'));
-      process.once('SIGTERM', () => stop('SIGTERM'));
-    });
+    // SIGINT, SIGTERM, or the npx above gone (decision 0099); the same signal again quits.
+    const { reason } = await untilStopRequested();
+    console.error(`${reason}: stopping the mock`);
+    await running.close().catch(() => {});
   },
 };
 

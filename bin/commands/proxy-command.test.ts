@@ -9,6 +9,7 @@ import { startCli, type RunningCli } from '../../test/support/mock-server/start-
 import { createServer as createReferenceServer } from '../../reference-server/create-server.js';
 import { packageRoot } from '../../spec/spec-path.js';
 import { runCli } from '../../test/run-cli.js';
+import { withoutPackages } from '../../test/support/cli/without-packages.js';
 
 // Runs the built CLI: `npm run build` first (npm test does).
 
@@ -114,6 +115,16 @@ describe('apikit proxy <targetUrl>', () => {
     expect(result.stdout).toMatch(/^violation: GET \/api\/v1\/users\/1 -> 5\d\d: response/m);
     expect(result.code).toBe(1);
   }, 120_000);
+
+  it('without Prism installed names it and its install line, not the spec (exit 2)', async () => {
+    const result = await runCli(['proxy', backendUrl, '--port', '0'], {
+      env: withoutPackages(['@stoplight/prism-cli']),
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toBe(
+      'apikit: apikit proxy needs @stoplight/prism-cli, which is not installed: npm i -D @stoplight/prism-cli@5.14',
+    );
+  });
 
   it('refuses a target that is not an http(s) URL (exit 2)', async () => {
     const result = await runCli(['proxy', 'ftp://example.com']);
@@ -255,6 +266,93 @@ describe('apikit proxy in front of the reference server (a correct backend)', ()
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toMatch(/0 violations, 0 warnings, 1 rejected as documented/);
   }, 90_000);
+});
+
+describe('apikit proxy judges the traffic as a whole (decision 0099)', () => {
+  /** Fetches `path` through the proxy `times` times with `headers`; prints the statuses. */
+  const client = (path: string, times: number, headers: Record<string, string> = {}) =>
+    `(async () => { for (let i = 0; i < ${times}; i++) {` +
+    ` const r = await fetch(process.env.APIKIT_PROXY_URL + ${JSON.stringify(path)},` +
+    ` { headers: ${JSON.stringify(headers)} }); await r.arrayBuffer();` +
+    ' console.log("through the proxy:", r.status); } })()';
+
+  it('traffic that never succeeded: a warning, and exit 1 with --fail-on-no-success', async () => {
+    const server = await createReferenceServer({ port: 0, memory: true, rateLimit: 0 });
+    try {
+      const run = (...flags: string[]) =>
+        runCli(
+          [
+            'proxy',
+            server.url,
+            '--port',
+            '0',
+            ...flags,
+            '--',
+            process.execPath,
+            '-e',
+            client('/users', 3),
+          ],
+          { timeoutMs: 60_000 },
+        );
+      const warned = await run();
+      const note =
+        'apikit proxy: warning: nothing was validated: all 3 answers were 401 (no 2xx or 3xx: did a login fail?)';
+      expect(warned.stdout).toMatch(/0 violations, 0 warnings, 3 rejected as documented/);
+      expect(warned.stderr).toContain(note);
+      expect(warned.code, warned.stderr).toBe(0);
+      const failed = await run('--fail-on-no-success');
+      expect(failed.stderr).toContain(note);
+      expect(failed.stderr).toContain('apikit proxy: failing: --fail-on-no-success');
+      expect(failed.code, failed.stderr).toBe(1);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it('a documented 500: a line per 5xx in the summary, and exit 1 with --fail-on-5xx', async () => {
+    // Fails on every user as the contract allows it to: a Problem with the headers it demands.
+    const failing = createServer((req, res) => {
+      res.writeHead(500, {
+        'Content-Type': 'application/problem+json',
+        'Cache-Control': 'no-store',
+        'X-Request-Id': 'r-1',
+      });
+      res.end(
+        JSON.stringify({
+          type: 'urn:apikit:problem:internal-error',
+          title: 'Internal server error',
+          status: 500,
+          detail: 'An unexpected error occurred.',
+          instance: req.url,
+          requestId: 'r-1',
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(failing.address() as AddressInfo).port}`;
+    try {
+      const script = client('/users/1', 1, { Authorization: 'Bearer x' });
+      const run = (...flags: string[]) =>
+        runCli(['proxy', url, '--port', '0', ...flags, '--', process.execPath, '-e', script], {
+          timeoutMs: 60_000,
+        });
+      const passed = await run();
+      expect(passed.stdout).toContain('through the proxy: 500');
+      // Documented, so no violation: before 0099 this run passed without a word.
+      expect(passed.stdout).toMatch(/1 validated\), 0 violations/);
+      expect(passed.stdout).toMatch(/^ {2}5xx: GET \/api\/v1\/users\/1 -> 500 \(getUser\)$/m);
+      expect(passed.stderr).toContain(
+        'apikit proxy: warning: 1 answer was a server error (500), documented or not',
+      );
+      expect(passed.code, passed.stdout + passed.stderr).toBe(0);
+      const failed = await run('--fail-on-5xx');
+      expect(failed.stderr).toContain('apikit proxy: failing: --fail-on-5xx');
+      expect(failed.code, failed.stdout + failed.stderr).toBe(1);
+    } finally {
+      failing.closeAllConnections();
+      await new Promise((resolve) => failing.close(resolve));
+    }
+  }, 120_000);
 });
 
 /** Polls until the proxy answers (Prism takes a few seconds to start). */

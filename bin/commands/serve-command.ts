@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { CliError } from '../cli-error.js';
 import { listenError } from '../listen-error.js';
+import { untilStopRequested } from '../stop-requests.js';
 import { waitForDatabase } from './database-wait.js';
 import { loginHint } from './login-hint.js';
 import { readOwnData } from './read-own-data.js';
@@ -178,6 +179,10 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       throw listenError(error, args) ?? error;
     }
     for (const warning of server.config.warnings) console.error(`warning: ${warning}`);
+    for (const email of server.passwordsRotated)
+      console.error(
+        `apikit: ${email} now logs in with its configured password (the store held another; its refresh tokens are revoked)`,
+      );
     const { url, config } = server;
     if (own && !server.seeded) {
       console.error(
@@ -201,6 +206,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         `  API:     ${url}/api/v1`,
         `  Docs:    ${url}/docs`,
         `  Store:   ${store}`,
+        `  Limits:  ${limitsLine(config.rateLimit, config.loginRateLimit)}`,
         ...loginHint({
           url,
           own: own && { file: args.data, logins: own.logins },
@@ -211,13 +217,15 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         }),
       ].join('\n'),
     );
-    await new Promise<void>((resolve) => {
-      const stop = (signal: string) => {
-        console.error(`${signal}: draining in-flight requests, then closing the store`);
-        server.close().then(resolve, resolve);
-      };
-      process.once('SIGINT', () => stop('SIGINT'));
-      process.once('SIGTERM', () => stop('SIGTERM'));
-    });
+    // SIGINT, SIGTERM, or the npx above gone (decision 0099); the same signal again quits.
+    const { reason } = await untilStopRequested();
+    console.error(`${reason}: draining in-flight requests, then closing the store`);
+    await server.close().catch(() => {});
   },
 };
+
+/** The banner's rate-limit line: what a client of this server may spend (decision 0100). */
+function limitsLine(perMinute: number, loginPerMinute: number): string {
+  const policy = (n: number, what: string) => (n > 0 ? `${n} ${what}` : `no limit on ${what}`);
+  return `${policy(perMinute, 'requests')} and ${policy(loginPerMinute, 'login attempts')} a minute (--rate-limit, --login-rate-limit)`;
+}
