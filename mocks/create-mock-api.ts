@@ -25,6 +25,11 @@ import {
 
 export { ContractViolationError, isMockedPath, type Latency, type MockAnswer, type MockOutcome };
 export {
+  unhandledRequests,
+  type UnhandledRequestOptions,
+  type UnhandledRequestStrategy,
+} from './unhandled-requests.js';
+export {
   InvalidDataSetError,
   type DataSetFile,
   type DataSetProblem,

@@ -9,6 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import {
   cpSync,
+  existsSync,
   mkdirSync,
   readFileSync,
   readdirSync,
@@ -33,6 +34,11 @@ for (const name of readdirSync(fixtures)) {
   if (name.startsWith('.') || !statSync(dir).isDirectory()) continue;
   const to = join(scratch, name);
   cpSync(join(dir, 'package.json'), join(to, 'package.json'));
+  // From the fixture's own lock, so that only what package.json changed is resolved again: a
+  // fresh resolution would move every dependency to the registry's newest (and once to a vite
+  // whose optional dependency the registry did not serve, so that `npm ci` failed).
+  if (existsSync(join(dir, 'package-lock.json')))
+    cpSync(join(dir, 'package-lock.json'), join(to, 'package-lock.json'));
   execFileSync('npm', ['install', '--package-lock-only', '--no-audit', '--no-fund'], {
     cwd: to,
     stdio: 'inherit',

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { specPath } from '../../spec/spec-path.js';
 import { CliError } from '../cli-error.js';
-import { requirePeer } from '../optional-peer.js';
+import { requireSpecTypesPeers } from './spec-types-peers.js';
 
 interface FileArgs {
   file?: string;
@@ -107,8 +107,7 @@ const types: CommandModule<object, FileArgs & { output?: string; check: boolean 
       }),
   handler: async (args) => {
     if (args.check && !args.output) throw new CliError('--check needs --output');
-    requirePeer('openapi-typescript', 'apikit spec types');
-    requirePeer('typescript', 'apikit spec types');
+    requireSpecTypesPeers();
     const { generateTypes, typesProvenance, typesSource } =
       await import('../../spec/generate-types.js');
     let source: string | URL;

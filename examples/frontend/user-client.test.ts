@@ -3,7 +3,7 @@
 // error state with `mock.override`. Copy it next to your client (see README.md).
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMockApi } from 'user-order-apikit/mocks';
+import { createMockApi, unhandledRequests } from 'user-order-apikit/mocks';
 import { ProblemError, UserClient } from './user-client.js';
 
 const baseUrl = 'http://api.test';
@@ -11,7 +11,8 @@ const baseUrl = 'http://api.test';
 const mock = createMockApi({ baseUrl, passwordIterations: 1000 });
 const server = setupServer(...mock.handlers);
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// msw 2 reads onUnhandledRequest, msw 3 onUnhandledFrame: this names both (decision 0101).
+beforeAll(() => server.listen(unhandledRequests('error')));
 afterEach(async () => {
   server.resetHandlers(); // drops handlers a test added with server.use
   await mock.reset(); // seed data again, overrides cleared

@@ -1,5 +1,6 @@
 import { setupWorker, type SetupWorker } from 'msw/browser';
 import { createMockApi, type MockApi, type MockApiOptions } from '../create-mock-api.js';
+import { unhandledRequests } from '../unhandled-requests.js';
 
 export { MOCK_DEMO_PASSWORDS } from '../mock-context.js';
 export {
@@ -43,11 +44,9 @@ export async function startBrowserMocks(options: BrowserMocksOptions = {}): Prom
   const { workerUrl = '/mockServiceWorker.js', quiet = false, ...mockOptions } = options;
   const mock = createMockApi(mockOptions);
   const worker = setupWorker(...mock.handlers);
-  await worker.start({
-    serviceWorker: { url: workerUrl },
-    onUnhandledRequest: 'bypass',
-    quiet,
-  });
+  // 'bypass' under both names: msw 3 ignores msw 2's `onUnhandledRequest` and would warn
+  // about every module of the app (decision 0101).
+  await worker.start({ serviceWorker: { url: workerUrl }, quiet, ...unhandledRequests('bypass') });
   await mock.ready;
   return { mock, worker, stop: () => worker.stop() };
 }

@@ -8,7 +8,6 @@
 // The fixtures are copied to a folder outside this repository, so that nothing resolves from
 // the repository's own node_modules, and installed once with `npm ci`; each Node binary then
 // runs the same installation.
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -25,6 +24,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startStaticServer } from '../support/browser/static-server.js';
 import { nodeBinary } from '../../scripts/node-binary.mjs';
 import { packTarball } from '../../scripts/pack-tarball.mjs';
+import {
+  childEnv as fixtureEnv,
+  copyFixture,
+  runStep,
+  type StepResult,
+} from './consumer-fixture.js';
 import { footprint } from './footprint.js';
 import { launchChromium } from '../launch-chromium.js';
 
@@ -38,32 +43,12 @@ const STEP_MS = 300_000;
 
 /** The harness's own Vitest variables must not reach the fixtures' Vitest. */
 function childEnv(nodeMajor: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env))
-    if (!/^(VITEST|TEST$|NODE_OPTIONS$|NODE_ENV$)/.test(key)) env[key] = value;
-  const bin = dirname(nodeBinary(nodeMajor));
-  return { ...env, PATH: `${bin}:${env['PATH']}`, ...extra };
+  return { ...fixtureEnv(nodeMajor), ...extra };
 }
 
 /** Runs a command in a fixture; the result carries all its output for the failure message. */
-function run(
-  fixture: string,
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-): SpawnSyncReturns<string> & { output: string } {
-  const result = spawnSync(command, args, {
-    cwd: join(work, fixture),
-    env,
-    encoding: 'utf8',
-    timeout: STEP_MS,
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const plain = (text: string | null) => (text ?? '').replace(/\x1b\[[0-9;]*m/g, '');
-  result.stdout = plain(result.stdout);
-  result.stderr = plain(result.stderr);
-  const output = `$ ${command} ${args.join(' ')} (exit ${result.status}${result.signal ? `, ${result.signal}` : ''})\n${result.stdout}\n${result.stderr}`;
-  return { ...result, output };
+function run(fixture: string, command: string, args: string[], env: NodeJS.ProcessEnv): StepResult {
+  return runStep(join(work, fixture), command, args, env, STEP_MS);
 }
 
 /** `node <fixture>/node_modules/<bin>` with the Node of `major`. */
@@ -85,20 +70,7 @@ let packed: ReturnType<typeof packTarball>;
 beforeAll(async () => {
   // `npm test` has just built dist/ (a stale dist/ would be tested otherwise).
   packed = packTarball(join(work, '.pack'));
-  for (const fixture of FIXTURES) {
-    const to = join(work, fixture);
-    cpSync(join(here, fixture), to, {
-      recursive: true,
-      filter: (source) => !/[\\/](node_modules|dist|reports)$/.test(source),
-    });
-    // The lock pins everything but the tarball's bytes, which change with every build.
-    const lockPath = join(to, 'package-lock.json');
-    const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as {
-      packages: Record<string, Record<string, unknown>>;
-    };
-    delete lock.packages['node_modules/user-order-apikit']!['integrity'];
-    writeFileSync(lockPath, JSON.stringify(lock, null, 2));
-  }
+  for (const fixture of FIXTURES) copyFixture(join(here, fixture), join(work, fixture));
   await Promise.all(NODE_MAJORS.map(async (major) => nodeBinary(major)));
   for (const fixture of FIXTURES) {
     const result = run(fixture, 'npm', ['ci', '--no-audit', '--no-fund'], childEnv(20));

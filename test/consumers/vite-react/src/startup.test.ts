@@ -1,6 +1,7 @@
 // How long a fresh test file waits for its first answer: import apikit/mocks, create the mock
 // API, answer one request. The consumer harness reads the line this prints.
 import { setupServer } from 'msw/node';
+import { unhandledRequests } from 'user-order-apikit/mocks';
 import { expect, it } from 'vitest';
 
 it('answers the first request of a fresh jsdom test file', async () => {
@@ -9,7 +10,7 @@ it('answers the first request of a fresh jsdom test file', async () => {
   const imported = performance.now();
   const mock = createMockApi({ baseUrl: 'http://localhost:5173', auth: 'off' });
   const server = setupServer(...mock.handlers);
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen(unhandledRequests('error'));
   try {
     const res = await fetch('http://localhost:5173/api/v1/users?size=1');
     const answered = performance.now();

@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { unhandledRequests } from 'user-order-apikit/mocks';
 import { mock, server } from './mock-server';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// msw 2 reads onUnhandledRequest, msw 3 onUnhandledFrame: this names both.
+beforeAll(() => server.listen(unhandledRequests('error')));
 afterEach(async () => {
   server.resetHandlers();
   await mock.reset(); // seed data again, overrides cleared
