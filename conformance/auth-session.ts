@@ -3,6 +3,7 @@ import { needsCredentials } from '../spec/operation-security.js';
 import type { SpecOperation } from '../spec/operations.js';
 import { buildRequest } from './http/build-request.js';
 import type { Exchange, TargetClient } from './http/target-client.js';
+import { loginFailure } from './setup/login-failure.js';
 
 /** Whom a request is sent as: the user, the admin, nobody, or an exact Authorization value. */
 export type Credential = 'user' | 'admin' | 'none' | { authorization: string };
@@ -42,6 +43,8 @@ export class AuthSession {
     private readonly options: AuthOptions,
     /** Told about each login/refresh exchange, so they count for checks and coverage too. */
     private readonly observe?: (op: SpecOperation, exchange: Exchange) => void,
+    /** Told of each access token issued to the user or the admin (curl lines name them, 0098). */
+    private readonly onToken?: (who: 'user' | 'admin', accessToken: string) => void,
   ) {
     this.login = operations.find(
       (op) => isOpen(op) && bodyHas(op, ['username', 'password']) && answers(op, 'accessToken'),
@@ -96,24 +99,31 @@ export class AuthSession {
     if (!username || !password) return undefined;
     if (current?.refreshToken && this.refresh) {
       const renewed = await this.exchange(this.refresh, { refreshToken: current.refreshToken });
-      if (renewed) return (this.tokens[who] = renewed);
+      if (!('response' in renewed)) return this.issued(who, renewed);
     }
     if (!this.login)
       throw new Error(
         'credentials were given but the spec has no login operation (username + password -> accessToken)',
       );
     const fresh = await this.exchange(this.login, { username, password });
-    if (!fresh) throw new Error(`login as ${username} failed: check the credentials`);
-    return (this.tokens[who] = fresh);
+    if ('response' in fresh) throw new Error(loginFailure(username, this.login, fresh));
+    return this.issued(who, fresh);
   }
 
+  private issued(who: 'user' | 'admin', tokens: Tokens): Tokens {
+    this.onToken?.(who, tokens.accessToken);
+    return (this.tokens[who] = tokens);
+  }
+
+  /** The tokens of a 2xx answer, or the exchange that refused. */
   private async exchange(
     op: SpecOperation,
     body: Record<string, string>,
-  ): Promise<Tokens | undefined> {
-    const res = await this.client.send(buildRequest(op, { body }));
+  ): Promise<Tokens | Exchange> {
+    // The run's own logins: sent whatever the scope, judged only where it holds them.
+    const res = await this.client.send({ ...buildRequest(op, { body }), housekeeping: true });
     this.observe?.(op, res);
-    if (res.response.status < 200 || res.response.status >= 300) return undefined;
+    if (res.response.status < 200 || res.response.status >= 300) return res;
     const answer = JSON.parse(res.response.body) as {
       accessToken: string;
       refreshToken?: string;

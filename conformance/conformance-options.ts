@@ -26,9 +26,17 @@ export interface ConformanceOptions extends AuthOptions {
   pace?: boolean;
   /** Aborting stops the run after the requests in flight: cleanup runs, the report says so. */
   signal?: AbortSignal;
-  /** Check names (default: all). */
+  /**
+   * Check names (default: all); any name `listChecks` gives. A fuzz check named without `fuzz`
+   * brings the fuzz phase with IMPLIED_FUZZ_CASES per operation.
+   */
   checks?: string[];
-  /** operationIds or tags to cover (default: all) and to leave out. */
+  /** Check names to leave out (`--exclude-checks`), `operation_implemented` too. */
+  excludeChecks?: string[];
+  /**
+   * operationIds, tags or path globs (`/users/*`, `GET /users/**`) to cover (default: all) and
+   * to leave out. No check calls, or reports on, an operation outside them (decision 0096).
+   */
   include?: string[];
   exclude?: string[];
   seed?: number;

@@ -27,7 +27,10 @@ export function coverageFacts(run: RunKnowledge): CoverageFacts {
     user: Boolean(options.token || (options.username && options.password)),
     admin: Boolean(options.adminUsername && options.adminPassword),
     loginOperationId: run.loginOperationId,
-    checksNarrowed: Boolean(options.checks?.length) || Boolean(options.fuzz?.only),
+    checksNarrowed:
+      Boolean(options.checks?.length) ||
+      Boolean(options.excludeChecks?.length) ||
+      Boolean(options.fuzz?.only),
     incomplete: run.incomplete,
     rateLimited: run.announcedPolicies > 0,
     unknownQueryRefused: declaredValidation(run.plan.spec).rejectUnknownQueryParameters,

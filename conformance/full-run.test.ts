@@ -81,6 +81,16 @@ describe('a full conformance run against the reference server', () => {
     expect(report.coverage.filter((row) => row.undocumented.length > 0)).toEqual([]);
   });
 
+  it('finds every operation implemented: a full implementation is never called partial', () => {
+    const probed = report.coverage.filter((row) => row.method !== 'OPTIONS').length;
+    expect(report.summary.implemented).toEqual({ operations: probed, of: probed, missing: [] });
+    expect(
+      report.results.filter((r) => r.check === 'operation_implemented' && r.status !== 'passed'),
+    ).toEqual([]);
+    expect(report.scorecard?.filter((s) => s.implemented !== true)).toEqual([]);
+    expect(report.scorecard).toHaveLength(report.coverage.length);
+  });
+
   it('states a reason for every skip', () => {
     const silent = report.results.filter(
       (r) => r.status === 'skipped' && r.message.trim().length < 10,

@@ -23,7 +23,16 @@ export type {
   ScenarioCheck,
 } from './checks/check.js';
 export type { RunContext } from './run-context.js';
-export type { CheckResult, ConformanceReport, ConformanceSummary, CoverageRow } from './report.js';
+/** What a check may touch (`ctx.scope`), and the error a call outside it is refused with. */
+export { OperationUnavailableError, type RunScope } from './run-scope.js';
+export type {
+  CheckResult,
+  ConformanceReport,
+  ConformanceSummary,
+  CoverageRow,
+  ImplementedSummary,
+  OperationScore,
+} from './report.js';
 export type { FuzzStats } from './fuzz/fuzz-tally.js';
 /** Parallel requests of a run, and parallel connections of its fuzz phase, unless told otherwise. */
 export { DEFAULT_CONCURRENCY } from './http/target-client.js';
@@ -41,6 +50,18 @@ export {
   ReportOutputError,
   type ReporterName,
 } from './reporters/report-outputs.js';
+/** Known failures accepted for now (`--baseline`): judge a report by them, write them, read them. */
+export {
+  BASELINE_MARKER,
+  renderBaseline,
+  type Baseline,
+  type BaselineEntry,
+  type BaselineSummary,
+} from './baseline/baseline.js';
+export { applyBaseline } from './baseline/apply-baseline.js';
+export { updateBaseline } from './baseline/update-baseline.js';
+export { parseBaseline, BaselineError } from './baseline/parse-baseline.js';
+export { failureFingerprint, normalizeRule } from './baseline/failure-fingerprint.js';
 export { renderJsonReport } from './reporters/json-reporter.js';
 export { renderJunitReport } from './reporters/junit-reporter.js';
 export { renderHtmlReport } from './reporters/html-reporter.js';

@@ -3,6 +3,7 @@
  * other reporter renders. Documented in the README; keep it stable.
  */
 
+import type { BaselineSummary } from './baseline/baseline.js';
 import type { CoverageReason, UnexercisedStatus } from './coverage-reasons.js';
 import type { FuzzStats } from './fuzz/fuzz-tally.js';
 
@@ -43,6 +44,8 @@ export interface CheckResult {
   response?: RecordedResponse;
   /** A shell command that sends the same request again. */
   curl?: string;
+  /** A failure the `--baseline` file accepts: shown, not counted toward the exit code. */
+  baselined?: true;
 }
 
 /** Operations x documented status codes, and which were seen. */
@@ -75,6 +78,34 @@ export interface CoverageTotals {
   destructiveLeftOut?: string[];
 }
 
+/** One operation's line of the scorecard (decision 0096): how it fared, check by check. */
+export interface OperationScore {
+  operationId: string;
+  method: string;
+  path: string;
+  /** false when operation_implemented found the target lacks it; absent when not probed. */
+  implemented?: boolean;
+  /** Its results: one per check that judged it (plus each distinct failure). */
+  passed: number;
+  failed: number;
+  skipped: number;
+  /**
+   * The checks that failed on it, with the rule ids of the bundled contract each points at
+   * (conformance/rules; none for another --spec, or where a check judges many rules).
+   */
+  breaks: { check: string; failures: number; rules: string[] }[];
+}
+
+/** What operation_implemented found: how many of the probed operations the target routes. */
+export interface ImplementedSummary {
+  /** Operations implemented. */
+  operations: number;
+  /** Operations probed: those selected, OPTIONS and destructive ones aside. */
+  of: number;
+  /** The operationIds of those the target lacks, in spec order. */
+  missing: string[];
+}
+
 export interface ConformanceSummary {
   target: string;
   specTitle: string;
@@ -102,10 +133,21 @@ export interface ConformanceSummary {
   fuzz?: FuzzStats;
   /** The coverage rows in numbers, with why the unexercised pairs were not reached. */
   coverage?: CoverageTotals;
+  /**
+   * The shell variables the failures' curl lines use for the run's access tokens, each with
+   * what to export in it (`APIKIT_TOKEN`: an access token of the user; decision 0098).
+   */
+  curlVariables?: { name: string; holds: string }[];
+  /** Set when operation_implemented ran: how many operations the target implements, and which not. */
+  implemented?: ImplementedSummary;
+  /** Set when a baseline judged the run (`--baseline`, `applyBaseline`): new, known, fixed. */
+  baseline?: BaselineSummary;
 }
 
 export interface ConformanceReport {
   summary: ConformanceSummary;
   results: CheckResult[];
   coverage: CoverageRow[];
+  /** Per operation in scope: passed, failed, skipped, and the rules it breaks. */
+  scorecard?: OperationScore[];
 }

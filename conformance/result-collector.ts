@@ -9,7 +9,9 @@ import {
 import { curlCommand } from './http/curl-command.js';
 import type { Exchange } from './http/target-client.js';
 import type { CheckResult, CoverageRow } from './report.js';
-import type { SecretRedactor } from './secret-redactor.js';
+import type { SecretRedactor, ShellVariable } from './secret-redactor.js';
+import { NOT_IMPLEMENTED, OPERATION_IMPLEMENTED } from './checks/probe/operation-implemented.js';
+import type { RunScope } from './run-scope.js';
 
 /** Bodies in reports are cut here: enough to see the problem, not a whole page dump. */
 const BODY_LIMIT = 2000;
@@ -28,30 +30,63 @@ export class ResultCollector {
     { op: SpecOperation; check: string; seen: number; failures: Map<string, CheckResult> }
   >();
   private readonly statuses = new Map<string, Set<string>>();
+  private readonly skippedMissing = new Set<string>();
   failed = 0;
 
   constructor(
     private readonly redactor: SecretRedactor,
     private readonly onResult?: (result: CheckResult) => void,
+    /** The run's scope: nothing is reported on an operation outside it (decision 0096). */
+    private readonly scope?: RunScope,
   ) {}
 
-  /** A recorder for one active check. */
+  /**
+   * A recorder for one active check. A pass or failure on an operation out of scope is
+   * dropped, a skip on one is the run's (`*`), naming it (why the check judged nothing); a
+   * result on an operation the target lacks becomes a skip (operation_implemented alone
+   * judges it).
+   */
   recorder(check: string): CheckRecorder {
+    const held = (op: SpecOperation | undefined, record: () => void) => {
+      if (op && this.scope && !this.scope.reports(op)) return;
+      const missing = op && check !== OPERATION_IMPLEMENTED && this.scope?.missingReason(op);
+      if (op && missing) return this.skipNotImplemented(check, op);
+      record();
+    };
     return {
       pass: (op, message, exchange) =>
-        this.add(this.result(check, op, 'passed', { message }, exchange)),
+        held(op, () => this.add(this.result(check, op, 'passed', { message }, exchange))),
       fail: (op, failure, exchange) =>
-        this.add(this.result(check, op, 'failed', failure, exchange)),
+        held(op, () => this.add(this.result(check, op, 'failed', failure, exchange))),
       skip: (op, reason) =>
-        this.add({
-          check,
-          operationId: op?.operationId ?? '*',
-          method: op?.method.toUpperCase() ?? '*',
-          path: op?.path ?? '*',
-          status: 'skipped',
-          message: reason,
-        }),
+        op && this.scope && !this.scope.reports(op)
+          ? this.recorder(check).skip(undefined, `${op.operationId} (out of scope): ${reason}`)
+          : held(op, () =>
+              this.add({
+                check,
+                operationId: op?.operationId ?? '*',
+                method: op?.method.toUpperCase() ?? '*',
+                path: op?.path ?? '*',
+                status: 'skipped',
+                message: reason,
+              }),
+            ),
     };
+  }
+
+  /** The one skip that stands for every result of `check` on an operation the target lacks. */
+  private skipNotImplemented(check: string, op: SpecOperation): void {
+    const key = `${check}\u0000${op.operationId}`;
+    if (this.skippedMissing.has(key)) return;
+    this.skippedMissing.add(key);
+    this.add({
+      check,
+      operationId: op.operationId,
+      method: op.method.toUpperCase(),
+      path: op.path,
+      status: 'skipped',
+      message: NOT_IMPLEMENTED,
+    });
   }
 
   /** Runs the response checks on one exchange attributed to `op`. */
@@ -61,6 +96,7 @@ export class ResultCollector {
     checks: ResponseCheck[],
     run: (check: ResponseCheck) => CheckFailure[],
   ): void {
+    if (this.scope && this.scope.unavailable(op) !== undefined) return;
     let seen = this.statuses.get(op.operationId);
     if (!seen) this.statuses.set(op.operationId, (seen = new Set()));
     if (
@@ -88,10 +124,40 @@ export class ResultCollector {
     }
   }
 
+  /**
+   * Results on an operation found missing that came in before it was (a resource asked of it
+   * while operation_implemented was still in doubt) become its one "not implemented" skip.
+   */
+  settleMissing(): void {
+    if (!this.scope) return;
+    const missing = new Set(this.scope.missingOperations().map(({ op }) => op.operationId));
+    const kept: CheckResult[] = [];
+    const converted = new Set<string>();
+    for (const result of this.results) {
+      if (result.check === OPERATION_IMPLEMENTED || !missing.has(result.operationId)) {
+        kept.push(result);
+        continue;
+      }
+      if (result.status === 'failed') this.failed--;
+      const key = `${result.check}\u0000${result.operationId}`;
+      if (converted.has(key) || this.skippedMissing.has(key)) continue;
+      converted.add(key);
+      this.skippedMissing.add(key);
+      kept.push({ ...pick(result), status: 'skipped', message: NOT_IMPLEMENTED });
+    }
+    this.results.splice(0, this.results.length, ...kept);
+  }
+
+  /** The shell variables the curl lines so far use, each once (decision 0098). */
+  curlVariables(): ShellVariable[] {
+    return this.redactor.usedVariables();
+  }
+
   /** One passed result per response check and operation that never failed. */
   finishResponseChecks(): void {
     for (const verdict of this.responseVerdicts.values()) {
       if (verdict.failures.size > 0) continue;
+      if (this.scope?.unavailable(verdict.op)) continue;
       this.add(
         this.result(verdict.check, verdict.op, 'passed', {
           message: `${verdict.seen} response(s) conformed`,
@@ -140,7 +206,10 @@ export class ResultCollector {
       ...exchange.response,
       body: truncate(exchange.response.body),
     });
-    return { request, response, ...(failed ? { curl: curlCommand(request) } : {}) };
+    // The curl line is built from the request as sent: the redactor hides every secret in it,
+    // and names the run's access tokens by shell variables so that the line runs (0098).
+    const curl = failed ? { curl: curlCommand(exchange.request, this.redactor) } : {};
+    return { request, response, ...curl };
   }
 
   private add(result: CheckResult): void {
@@ -168,6 +237,15 @@ export class ResultCollector {
       ...(exchange ? this.recorded(exchange, status === 'failed') : {}),
     };
   }
+}
+
+function pick(result: CheckResult): Pick<CheckResult, 'check' | 'operationId' | 'method' | 'path'> {
+  return {
+    check: result.check,
+    operationId: result.operationId,
+    method: result.method,
+    path: result.path,
+  };
 }
 
 function truncate(body: string): string {

@@ -1,7 +1,8 @@
 import type { ConformanceOptions } from './conformance-options.js';
 import type { PaceEvent, PolicyBudget } from './http/rate-limit-pacer.js';
-import { TargetClient } from './http/target-client.js';
-import { SecretRedactor } from './secret-redactor.js';
+import { TargetClient, type PlannedRequest } from './http/target-client.js';
+import type { AuthOptions } from './auth-session.js';
+import { SecretRedactor, type ShellVariable } from './secret-redactor.js';
 
 /** Header names whose values are credentials (API keys, tokens, cookies): kept out of reports. */
 const CREDENTIAL_HEADER = /key|token|secret|auth|cookie|session|password|signature/i;
@@ -24,19 +25,47 @@ export function createRedactor(options: ConformanceOptions): SecretRedactor {
   const redactor = new SecretRedactor();
   redactor.add(options.password, 'user password');
   redactor.add(options.adminPassword, 'admin password');
-  redactor.add(options.token, 'user token');
+  redactor.addVariable(options.token, 'user token', tokenVariable('user', options));
   for (const [name, value] of Object.entries(options.headers ?? {}))
     if (CREDENTIAL_HEADER.test(name)) redactor.add(value, `${name} header`);
   return redactor;
 }
 
 /**
- * The run's client of the target: it teaches the redactor every token the target issues, and
- * tells `onProgress` of 429 waits, announced policies and pacing.
+ * The shell variable curl lines name an access token of the user or the admin by (decision
+ * 0098): `$APIKIT_TOKEN`, `$APIKIT_ADMIN_TOKEN`, so a failure's curl runs once it is exported.
+ *
+ * @example
+ * tokenVariable('user', { username: 'user@example.com' });
+ * // { name: 'APIKIT_TOKEN', holds: 'an access token of user@example.com' }
+ */
+export function tokenVariable(who: 'user' | 'admin', options: AuthOptions): ShellVariable {
+  return who === 'user'
+    ? { name: 'APIKIT_TOKEN', holds: `an access token of ${options.username ?? 'the user'}` }
+    : {
+        name: 'APIKIT_ADMIN_TOKEN',
+        holds: `an access token of ${options.adminUsername ?? 'the admin'}`,
+      };
+}
+
+/** Names each access token the run's logins get by its variable, for the curl lines. */
+export function nameTokens(
+  redactor: SecretRedactor,
+  options: AuthOptions,
+): (who: 'user' | 'admin', accessToken: string) => void {
+  return (who, accessToken) =>
+    redactor.addVariable(accessToken, 'accessToken issued to the run', tokenVariable(who, options));
+}
+
+/**
+ * The run's client of the target: it teaches the redactor every token the target issues,
+ * tells `onProgress` of 429 waits, announced policies and pacing, and asks `guard` (the run's
+ * scope) before each request.
  */
 export function createRunClient(
   options: ConformanceOptions,
   redactor: SecretRedactor,
+  guard?: (request: PlannedRequest) => void,
 ): { client: TargetClient; pacing: Pacing } {
   let pacedMs = 0;
   let pacedUntil = 0;
@@ -69,6 +98,7 @@ export function createRunClient(
       });
     },
     baseUrl: options.baseUrl,
+    ...(guard ? { guard } : {}),
     ...(options.headers ? { headers: options.headers } : {}),
     ...(options.pace === false ? { pace: false } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),

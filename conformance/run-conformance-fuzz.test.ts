@@ -14,6 +14,7 @@ import {
   type ConformanceOptions,
   type ConformanceReport,
 } from './index.js';
+import { IMPLIED_FUZZ_CASES } from './run-plan.js';
 
 /** The fuzz phase from code (`user-order-apikit/conform`): its numbers are in the report it returns. */
 describe('runConformance({ fuzz })', () => {
@@ -47,6 +48,8 @@ describe('runConformance({ fuzz })', () => {
       .filter((c) => c.kind === 'response')
       .map((c) => c.name);
     expect(report.summary.checks).toEqual([
+      // First: the fuzz phase must not fuzz operations the target lacks (decision 0096).
+      'operation_implemented',
       ...responseChecks,
       'fuzz_no_server_error',
       'fuzz_response_conformance',
@@ -56,12 +59,13 @@ describe('runConformance({ fuzz })', () => {
     expect(report.summary.fuzz).toMatchObject({
       seed: 5,
       perOperation: 5,
-      operations: 3,
-      cases: 15,
+      // The three and the OPTIONS of their two paths, in scope with them (decision 0096).
+      operations: 5,
+      cases: 25,
       serverErrors: 0,
       violations: 0,
     });
-    expect(report.summary.fuzz?.requests).toBeGreaterThanOrEqual(15);
+    expect(report.summary.fuzz?.requests).toBeGreaterThanOrEqual(25);
     const json = JSON.parse(renderJsonReport(report)) as ConformanceReport;
     expect(json.summary.fuzz).toEqual(report.summary.fuzz);
   }, 60_000);
@@ -74,9 +78,13 @@ describe('runConformance({ fuzz })', () => {
       checks: ['not_a_server_error'],
       fuzz: { perOperation: 2 },
     });
-    expect(fuzzed.summary.checks[0]).toBe('not_a_server_error');
-    expect(fuzzed.summary.checks.slice(1)).toHaveLength(4);
-    expect(fuzzed.summary.fuzz).toMatchObject({ perOperation: 2, operations: 1, cases: 2 });
+    expect(fuzzed.summary.checks.slice(0, 2)).toEqual([
+      'operation_implemented',
+      'not_a_server_error',
+    ]);
+    expect(fuzzed.summary.checks.slice(2)).toHaveLength(4);
+    // getUser and the OPTIONS of its path, in scope with it (decision 0096).
+    expect(fuzzed.summary.fuzz).toMatchObject({ perOperation: 2, operations: 2, cases: 4 });
 
     const plain = await runConformance({
       ...credentials,
@@ -84,14 +92,30 @@ describe('runConformance({ fuzz })', () => {
       seed: 7,
       checks: ['not_a_server_error'],
     });
-    expect(plain.summary.checks).toEqual(['not_a_server_error']);
+    expect(plain.summary.checks).toEqual(['operation_implemented', 'not_a_server_error']);
     expect('fuzz' in plain.summary).toBe(false);
   }, 60_000);
 
-  it('refuses a fuzz check named without fuzz, saying how to fuzz', async () => {
-    const run = runConformance({ ...credentials, checks: ['fuzz_read_back'] });
+  it('fuzzes when a fuzz check is named without fuzz: --list-checks names it (0096)', async () => {
+    const report = await runConformance({
+      ...credentials,
+      include: ['getUser'],
+      seed: 7,
+      checks: ['fuzz_no_server_error'],
+    });
+    expect(report.summary.checks).toEqual(['operation_implemented', 'fuzz_no_server_error']);
+    expect(report.summary.fuzz).toMatchObject({
+      perOperation: IMPLIED_FUZZ_CASES,
+      operations: 2,
+      serverErrors: 0,
+    });
+    expect(report.summary.results.failed).toBe(0);
+  }, 60_000);
+
+  it('refuses a check name it does not know', async () => {
+    const run = runConformance({ ...credentials, checks: ['fuzz_no_such_oracle'] });
     await expect(run).rejects.toBeInstanceOf(ConformanceSetupError);
-    await expect(run).rejects.toThrow(/fuzz_read_back run only in a fuzz phase/);
+    await expect(run).rejects.toThrow(/unknown check\(s\): fuzz_no_such_oracle/);
   });
 });
 

@@ -16,9 +16,15 @@ import {
 } from './http/target-client.js';
 import type { CheckResult, ConformanceReport } from './report.js';
 import { ResultCollector } from './result-collector.js';
-import { createRedactor, createRunClient, type Pacing } from './run-client.js';
+import { createRedactor, createRunClient, nameTokens, type Pacing } from './run-client.js';
 import type { RunContext } from './run-context.js';
 import { planRun, type RunPlan } from './run-plan.js';
+import { probeBaseUrl } from './setup/probe-base-url.js';
+import { probeToken } from './setup/probe-token.js';
+import { OperationUnavailableError } from './run-scope.js';
+import { OPERATION_IMPLEMENTED } from './checks/probe/operation-implemented.js';
+import { implementedSummary, operationScorecard } from './operation-scorecard.js';
+import { contractRulesOf } from './rules/rules-of-check.js';
 
 export {
   ConformanceSetupError,
@@ -41,7 +47,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const plan = await planRun(options);
   const redactor = createRedactor(options);
-  const { client, pacing } = createRunClient(options, redactor);
+  // No check's request reaches an operation out of scope (decision 0096).
+  const { client, pacing } = createRunClient(options, redactor, (request) =>
+    plan.scope.guard(request),
+  );
   const state: RunState = { stop: false };
   const abort = () => {
     state.stop = true;
@@ -51,10 +60,14 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   };
   if (options.signal?.aborted) abort();
   options.signal?.addEventListener('abort', abort, { once: true });
-  const collector = new ResultCollector(redactor, (result) => {
-    if (options.bail && result.status === 'failed') state.stop = true;
-    options.onProgress?.({ kind: 'result', result, requests: client.count });
-  });
+  const collector = new ResultCollector(
+    redactor,
+    (result) => {
+      if (options.bail && result.status === 'failed') state.stop = true;
+      options.onProgress?.({ kind: 'result', result, requests: client.count });
+    },
+    plan.scope,
+  );
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
   const ctx = createRunContext({
     plan,
@@ -67,9 +80,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     provokeRateLimits: options.provokeRateLimits === true,
     concurrency,
     state,
+    onToken: nameTokens(redactor, options),
   });
 
-  await connect(client, ctx.auth).catch((error: unknown) => {
+  await connect(client, ctx.auth, plan, options.token).catch((error: unknown) => {
     options.signal?.removeEventListener('abort', abort);
     throw error;
   });
@@ -81,6 +95,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   });
   try {
     await runScenarioChecks(plan, ctx, collector, state, options.onProgress);
+    collector.settleMissing();
     collector.finishResponseChecks();
   } finally {
     options.signal?.removeEventListener('abort', abort);
@@ -104,16 +119,26 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   });
 }
 
-/** The target answers, and the logins work: otherwise the run cannot start. */
-async function connect(client: TargetClient, auth: AuthSession): Promise<void> {
+/**
+ * The target answers, the base URL is the API's, the logins work and a given token is taken:
+ * otherwise the run cannot start, and says what to change (decision 0098).
+ */
+async function connect(
+  client: TargetClient,
+  auth: AuthSession,
+  plan: RunPlan,
+  token: string | undefined,
+): Promise<void> {
   try {
     await client.send({ method: 'GET', path: '', headers: { Accept: 'application/json' } });
+    await probeBaseUrl(client, plan.spec, plan.allOperations);
     // Both logins at once: each costs the target a password hash, and neither needs the other.
     await Promise.all(
       (['user', 'admin'] as const)
         .filter((who) => auth.has(who))
         .map((who) => auth.authorization(who)),
     );
+    if (token) await probeToken(client, plan.allOperations, token);
   } catch (error) {
     await client.close();
     if (error instanceof TargetUnreachableError)
@@ -145,19 +170,26 @@ async function runScenarioChecks(
   for (const [index, check] of scenarioChecks.entries()) {
     if (state.stop) break;
     onProgress?.({ kind: 'check', check: check.name, index, total: scenarioChecks.length });
+    state.recorder = collector.recorder(check.name);
     try {
-      await check.run(ctx, collector.recorder(check.name));
+      await check.run(ctx, state.recorder);
     } catch (error) {
       if (error instanceof WaitInterruptedError) break;
+      if (error instanceof OperationUnavailableError) {
+        // A check that needs an operation outside the scope skips, naming it.
+        collector.recorder(check.name).skip(undefined, `skipped: it ${error.message}`);
+        continue;
+      }
       if (error instanceof TargetUnreachableError) {
         // The report of what ran so far is still worth writing: it says it is partial.
         state.incomplete = `the target stopped answering during ${check.name}: ${error.message}`;
         state.stop = true;
         break;
       }
-      collector.recorder(check.name).fail(plan.operations[0] ?? plan.allOperations[0]!, {
-        message: `the check itself crashed: ${(error as Error).message}`,
-      });
+      const message = `the check itself crashed: ${(error as Error).message}`;
+      const op = ctx.operations[0];
+      if (op) collector.recorder(check.name).fail(op, { message });
+      else collector.recorder(check.name).skip(undefined, message);
     }
   }
 }
@@ -185,8 +217,11 @@ function summarizeRun(run: FinishedRun): ConformanceReport {
     if (r.status === 'failed') failuresByCheck[r.check] = (failuresByCheck[r.check] ?? 0) + 1;
   const policies = pacing.policies();
   const fuzzed = plan.fuzz?.outcome();
+  const curlVariables = collector.curlVariables();
+  const probed = results.some((r) => r.check === OPERATION_IMPLEMENTED);
+  // Operations the target lacks have no coverage row: the summary names them once.
   const coverage = collector.coverage(
-    plan.operations,
+    plan.scope.operations,
     coverageFacts({
       options: run.options,
       plan,
@@ -221,8 +256,20 @@ function summarizeRun(run: FinishedRun): ConformanceReport {
         coverage,
         plan.destructive.map((op) => op.operationId),
       ),
+      ...(probed ? { implemented: implementedSummary(plan.scope) } : {}),
+      ...(curlVariables.length > 0 ? { curlVariables } : {}),
     },
     results,
     coverage,
+    scorecard: operationScorecard(
+      results,
+      plan.allOperations.filter((op) => plan.scope.includes(op)),
+      {
+        probed,
+        missing: (op) => plan.scope.missingReason(op) !== undefined,
+        // Rule ids belong to the bundled contract: another spec's failures name their checks.
+        ...(run.options.specPath === undefined ? { rulesOf: contractRulesOf } : {}),
+      },
+    ),
   };
 }

@@ -7,7 +7,9 @@ import { CheckRegistry } from './checks/check-registry.js';
 import { ConformanceSetupError, type ConformanceOptions } from './conformance-options.js';
 import { createFuzzChecks, FUZZ_CHECK_NAMES, type FuzzChecks } from './fuzz/fuzz-checks.js';
 import { loadRunSpec } from './load-run-spec.js';
+import { RunScope } from './run-scope.js';
 import { selectOperations } from './select-operations.js';
+import { OPERATION_IMPLEMENTED } from './checks/probe/operation-implemented.js';
 
 /** What a run will do, settled before its first request. */
 export interface RunPlan {
@@ -18,6 +20,8 @@ export interface RunPlan {
   operations: SpecOperation[];
   /** Destructive operations left out (reported as skipped). */
   destructive: SpecOperation[];
+  /** What the checks may touch: `operations`, less what the target turns out to lack. */
+  scope: RunScope;
   /** The selected checks, in the order they run. */
   checks: Check[];
   /** The fuzz phase's checks and outcome, when the run fuzzes. */
@@ -41,41 +45,65 @@ export async function planRun(options: ConformanceOptions): Promise<RunPlan> {
     const { checks, fuzz } = selectChecks(options);
     if (!/^https?:\/\//.test(options.baseUrl))
       throw new Error(`not an http(s) URL: ${options.baseUrl}`);
-    return { spec, allOperations, operations, destructive, checks, fuzz };
+    const scope = new RunScope(allOperations, operations, destructive);
+    return { spec, allOperations, operations, destructive, scope, checks, fuzz };
   } catch (error) {
     throw new ConformanceSetupError((error as Error).message);
   }
 }
 
+/** Fuzz cases per operation when `checks` names a fuzz check and no `fuzz` option is given. */
+export const IMPLIED_FUZZ_CASES = 10;
+
 /**
- * The checks of the run. With `fuzz`, the fuzz checks come after the selected ones (all of
- * the registry's without `checks`; the response checks alone with `fuzz.only`).
+ * The checks of the run: `checks` (default all), less `excludeChecks`; every name
+ * `listChecks` gives is accepted. A fuzz check named without `fuzz` brings the fuzz phase with
+ * IMPLIED_FUZZ_CASES (decision 0096). With `fuzz`, the fuzz checks come after the selected
+ * ones (all of the registry's without `checks`; the response checks alone with `fuzz.only`),
+ * all four unless `checks` names some of them.
+ * `operation_implemented`, where the registry has it, comes first unless excluded: the checks
+ * named must not pile failures on operations the target lacks.
  */
 function selectChecks(options: ConformanceOptions): { checks: Check[]; fuzz?: FuzzChecks } {
   const registry = options.registry ?? createDefaultRegistry();
+  const known = listChecks(registry).map((c) => c.name);
+  const named = [...(options.checks ?? []), ...(options.excludeChecks ?? [])];
+  const unknown = named.filter((n) => !known.includes(n));
+  if (unknown.length)
+    throw new Error(`unknown check(s): ${unknown.join(', ')}; known: ${known.join(', ')}`);
   const isFuzz = (name: string) => FUZZ_CHECK_NAMES.includes(name);
-  if (!options.fuzz) {
-    const fuzzNamed = (options.checks ?? []).filter(
-      (n) => isFuzz(n) && !registry.names.includes(n),
-    );
-    if (fuzzNamed.length > 0)
-      throw new Error(`${fuzzNamed.join(', ')} run only in a fuzz phase (apikit conform --fuzz N)`);
-    return { checks: registry.select(options.checks) };
-  }
+  const excluded = new Set(options.excludeChecks ?? []);
+  const settle = (checks: Check[], fuzz?: FuzzChecks) => {
+    const kept = checks.filter((c) => !excluded.has(c.name));
+    const probe = registry.all().find((c) => c.name === OPERATION_IMPLEMENTED);
+    const first = probe && !excluded.has(probe.name) && !kept.includes(probe) ? [probe] : [];
+    return { checks: [...first, ...kept], ...(fuzz ? { fuzz } : {}) };
+  };
+  const fuzzOptions =
+    options.fuzz ??
+    (options.checks?.some((n) => isFuzz(n) && !registry.names.includes(n))
+      ? { perOperation: IMPLIED_FUZZ_CASES }
+      : undefined);
+  if (!fuzzOptions) return settle(registry.select(options.checks));
   const fuzz = createFuzzChecks({
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-    ...options.fuzz,
+    ...fuzzOptions,
   });
   const all = new CheckRegistry().register(
     ...registry.all().filter((c) => !isFuzz(c.name)),
     ...fuzz.checks,
   );
-  if (options.fuzz.only)
-    return { checks: all.all().filter((c) => isFuzz(c.name) || c.kind === 'response'), fuzz };
-  const names = options.checks?.length
-    ? [...new Set([...options.checks, ...FUZZ_CHECK_NAMES])]
+  if (options.fuzz?.only)
+    return settle(
+      all.all().filter((c) => isFuzz(c.name) || c.kind === 'response'),
+      fuzz,
+    );
+  // Fuzz checks named are the ones that run; none named, all four come after the named checks.
+  const chosen = options.checks ?? [];
+  const names = chosen.length
+    ? [...new Set([...chosen, ...(chosen.some(isFuzz) ? [] : FUZZ_CHECK_NAMES)])]
     : [];
-  return { checks: all.select(names), fuzz };
+  return settle(all.select(names), fuzz);
 }
 
 /**

@@ -25,6 +25,29 @@ describe('SecretRedactor', () => {
     );
   });
 
+  it('splits values around the tokens curl lines name by variables, and says which it used', () => {
+    const redactor = new SecretRedactor();
+    redactor.learnFrom(JSON.stringify({ accessToken: 'user-access-token-1' }));
+    redactor.addVariable('user-access-token-1', 'accessToken issued to the run', {
+      name: 'APIKIT_TOKEN',
+      holds: 'an access token of user@example.com',
+    });
+    redactor.add('admin-password-1', 'admin password');
+    expect(redactor.usedVariables()).toEqual([]);
+    expect(redactor.shellPieces('Bearer user-access-token-1 admin-password-1')).toEqual([
+      'Bearer ',
+      { variable: 'APIKIT_TOKEN' },
+      ' <admin password>',
+    ]);
+    expect(redactor.usedVariables()).toEqual([
+      { name: 'APIKIT_TOKEN', holds: 'an access token of user@example.com' },
+    ]);
+    // Reports keep the placeholder: only curl lines name the variable.
+    expect(redactor.text('Bearer user-access-token-1')).toBe(
+      'Bearer <accessToken issued to the run>',
+    );
+  });
+
   it('leaves forged tokens and ordinary short values alone', () => {
     const redactor = new SecretRedactor();
     redactor.add('short', 'too short to matter');

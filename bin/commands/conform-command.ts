@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { CommandModule } from 'yargs';
 import {
+  applyBaseline,
   ConformanceSetupError,
   createConsoleProgress,
   createDefaultRegistry,
@@ -16,7 +17,9 @@ import {
   type ConformanceReport,
 } from '../../conformance/index.js';
 import { CliError } from '../cli-error.js';
+import { watchStopRequests } from '../stop-requests.js';
 import { credentials } from './conform-credentials.js';
+import { readBaselineFile, writeBaselineFile } from './conform-baseline.js';
 import { conformOptions, parseHeaders, type ConformArgs } from './conform-options.js';
 import { existingFile, prepareOutputs } from './conform-outputs.js';
 
@@ -24,7 +27,8 @@ type ReportPlan = ReturnType<typeof planReportOutputs>;
 
 /**
  * `apikit conform <baseUrl>`: holds a running implementation to the contract and reports
- * what it found. Exit 0 when no check failed, 1 when one did, 2 when the run could not start.
+ * what it found. Exit 0 when no check failed, 1 when one did (with --baseline: one not in the
+ * file), 2 when the run could not start.
  */
 export const conformCommand: CommandModule<object, ConformArgs> = {
   command: 'conform [baseUrl]',
@@ -39,6 +43,9 @@ export const conformCommand: CommandModule<object, ConformArgs> = {
     // a typo in a second, not after the whole run.
     const options = runOptions(args);
     const plan = await planOutputs(args);
+    const baseline = args.baseline
+      ? await readBaselineFile(args.baseline, args['update-baseline'])
+      : undefined;
     if (args.spec) options.specPath = await specPath(args.spec);
     if (args['wait-for-target'] !== undefined) await waitFor(args, options.headers ?? {});
     let waited429 = 0;
@@ -63,8 +70,11 @@ export const conformCommand: CommandModule<object, ConformArgs> = {
     } finally {
       interrupt.done();
     }
+    // The reports judge the run by the baseline as it was: what is new, what got fixed.
+    if (baseline) report = applyBaseline(report, baseline.baseline);
     await writeReports(report, plan);
-    process.exitCode = exitCode(report, waited429, interrupt.signal);
+    if (baseline?.update) await writeBaselineFile(baseline, report);
+    process.exitCode = exitCode(report, waited429, interrupt.signal, baseline?.update);
   },
 };
 
@@ -95,6 +105,7 @@ function runOptions(args: ConformArgs): ConformanceOptions {
     ...(Object.keys(headers).length ? { headers } : {}),
     ...auth,
     ...(args.checks?.length ? { checks: args.checks } : {}),
+    ...(args['exclude-checks']?.length ? { excludeChecks: args['exclude-checks'] } : {}),
     ...(args.include?.length ? { include: args.include } : {}),
     ...(args.exclude?.length ? { exclude: args.exclude } : {}),
     seed: args.seed ?? Math.floor(Math.random() * 2 ** 31),
@@ -129,27 +140,20 @@ async function waitFor(args: ConformArgs, headers: Record<string, string>): Prom
 }
 
 /**
- * SIGINT/SIGTERM stop the run after the requests in flight; what ran is still reported
- * (marked partial), and cleanup deletes what the run created. A second signal quits.
+ * SIGINT/SIGTERM (or the npx above gone, decision 0099) stop the run after the requests in
+ * flight; what ran is still reported (marked partial), and cleanup deletes what the run
+ * created. A second signal quits.
  */
 function onInterrupt(): { signal: AbortSignal; done(): void } {
   const interrupt = new AbortController();
-  const onSignal = (signal: NodeJS.Signals) => {
+  const done = watchStopRequests(({ signal, reason }) => {
     if (interrupt.signal.aborted) process.exit(signal === 'SIGINT' ? 130 : 143);
     process.stderr.write(
-      `\nconform: ${signal}: stopping after the requests in flight, cleaning up and writing the reports (again to quit now)\n`,
+      `\nconform: ${reason}: stopping after the requests in flight, cleaning up and writing the reports (again to quit now)\n`,
     );
     interrupt.abort(signal);
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  return {
-    signal: interrupt.signal,
-    done: () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    },
-  };
+  });
+  return { signal: interrupt.signal, done };
 }
 
 /** The console summary (the fuzz phase's numbers after it), then each report document. */
@@ -173,8 +177,17 @@ async function writeReports(report: ConformanceReport, plan: ReportPlan): Promis
   }
 }
 
-/** 0 conforms, 1 a check failed; a partial run 130/143 (interrupted) or 2; pacing explained. */
-function exitCode(report: ConformanceReport, waited429: number, signal: AbortSignal): number {
+/**
+ * 0 conforms, 1 a check failed (with a baseline: a failure not in it; 0 once
+ * --update-baseline has accepted them); a partial run 130/143 (interrupted) or 2; pacing
+ * explained.
+ */
+function exitCode(
+  report: ConformanceReport,
+  waited429: number,
+  signal: AbortSignal,
+  updatedBaseline = false,
+): number {
   const { pacedMs, rateLimits, incomplete } = report.summary;
   if (pacedMs)
     process.stderr.write(
@@ -187,7 +200,8 @@ function exitCode(report: ConformanceReport, waited429: number, signal: AbortSig
     const reason = signal.reason as string | undefined;
     return reason === 'SIGINT' ? 130 : reason === 'SIGTERM' ? 143 : 2;
   }
-  return report.summary.results.failed > 0 ? 1 : 0;
+  if (updatedBaseline) return 0;
+  return (report.summary.baseline?.new ?? report.summary.results.failed) > 0 ? 1 : 0;
 }
 
 function renderCheckList(checks: Check[]): string {

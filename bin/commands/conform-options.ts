@@ -16,6 +16,7 @@ export interface ConformArgs {
   'admin-username': string | undefined;
   'admin-password': string | undefined;
   checks: string[] | undefined;
+  'exclude-checks': string[] | undefined;
   include: string[] | undefined;
   exclude: string[] | undefined;
   seed: number | undefined;
@@ -28,6 +29,8 @@ export interface ConformArgs {
   'provoke-rate-limits': boolean;
   reporter: ReporterName[];
   output: string | undefined;
+  baseline: string | undefined;
+  'update-baseline': boolean;
   'list-checks': boolean;
   fuzz: number;
   'fuzz-only': boolean;
@@ -101,19 +104,27 @@ function selectionOptions<T>(y: Argv<T>) {
       type: 'string',
       array: true,
       coerce: list,
-      describe: 'checks to run, comma-separated or repeated (default: all; see --list-checks)',
+      describe:
+        'checks to run, comma-separated or repeated (default: all; see --list-checks; a fuzz_* check brings --fuzz 10)',
+    })
+    .option('exclude-checks', {
+      type: 'string',
+      array: true,
+      coerce: list,
+      describe: 'checks to leave out (operation_implemented too), comma-separated or repeated',
     })
     .option('include', {
       type: 'string',
       array: true,
       coerce: list,
-      describe: 'operationIds or tags to cover (default: all)',
+      describe:
+        "operationIds, tags or path globs to cover ('/users/*', 'GET /users/**'; default: all); nothing else is called",
     })
     .option('exclude', {
       type: 'string',
       array: true,
       coerce: list,
-      describe: 'operationIds or tags to leave out',
+      describe: 'operationIds, tags or path globs to leave out',
     })
     .option('seed', {
       type: 'number',
@@ -161,6 +172,17 @@ function outputOptions<T>(y: Argv<T>) {
       alias: 'o',
       type: 'string',
       describe: 'file of the json/junit/html report (stdout without it); a directory when several',
+    })
+    .option('baseline', {
+      type: 'string',
+      describe:
+        'JSON file of known failures: fail only on failures not in it, and list those fixed since',
+    })
+    .option('update-baseline', {
+      type: 'boolean',
+      default: false,
+      describe:
+        "write this run's failures to the --baseline file (exit 0 unless the run broke off)",
     })
     .option('fuzz', {
       type: 'number',
@@ -211,6 +233,14 @@ function validateConformArgs(a: ConformArgs): true {
   if (a['fuzz-only'] && !a.fuzz) throw new CliError('--fuzz-only needs --fuzz N (N >= 1)');
   if (a['fuzz-only'] && a.checks?.length)
     throw new CliError('--fuzz-only and --checks do not go together');
+  if (a.baseline !== undefined && a.baseline.trim() === '')
+    throw new CliError('--baseline is empty (an unset shell variable?)');
+  if (a['update-baseline'] && !a.baseline)
+    throw new CliError('--update-baseline needs --baseline FILE (the file to write)');
+  if (a.baseline !== undefined && a.bail)
+    throw new CliError(
+      '--bail stops at the first failure, known or not: it does not go with --baseline',
+    );
   const rate = a['rate-limit'];
   if (rate !== undefined && !(rate > 0)) throw new CliError('--rate-limit must be > 0');
   return true;

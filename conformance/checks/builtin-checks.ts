@@ -1,4 +1,5 @@
 import { CheckRegistry } from './check-registry.js';
+import { operationImplemented } from './probe/operation-implemented.js';
 import { probeChecks } from './probe/probe-checks.js';
 import { httpConventionChecks } from './probe/http-convention-checks.js';
 import { requestExamples } from './probe/request-examples.js';
@@ -42,7 +43,9 @@ import { embeddedItemsCheck } from './stateful/embedded-items.js';
 export function createDefaultRegistry(): CheckRegistry {
   return new CheckRegistry().register(
     ...responseChecks,
-    // First of the scenario checks: it reads every user's roles, before the run made its own.
+    // First of all: what the target lacks is found once, and the checks after leave it alone.
+    operationImplemented,
+    // First of the others: it reads every user's roles, before the run made its own.
     roleHolders,
     ...probeChecks,
     ...httpConventionChecks,

@@ -24,7 +24,8 @@ const run = (url: string, password: string, adminPassword: string) =>
     adminUsername: 'admin@example.com',
     adminPassword,
     checks: [...names, 'positive_data_acceptance'],
-    include: ['getUser', 'updateUser', 'listCategories', 'login'],
+    // createUser makes the user serialized_writes patches: nothing outside the scope is called.
+    include: ['getUser', 'updateUser', 'listCategories', 'login', 'createUser'],
     seed: 20261127,
   });
 
@@ -76,6 +77,8 @@ describe('the service checks', () => {
         username: 'user@example.com',
         password: TEST_USER_PASSWORD,
         checks: ['rate_limit_exceeded'],
+        // The login budget is the check's alone: no probe of the route spends a login first.
+        excludeChecks: ['operation_implemented'],
         include: ['login'],
         provokeRateLimits: true,
         seed: 20261127,
@@ -105,15 +108,23 @@ describe('the service checks', () => {
           adminUsername: 'admin@example.com',
           adminPassword: TEST_ADMIN_PASSWORD,
           checks: ['admin_reset', 'deleted_user_token'],
-          include: ['getUser'],
+          // What the two call: nothing outside the scope is (decision 0096).
+          include: ['getUser', 'resetData', 'createUser', 'login', 'refreshToken', 'deleteUser'],
           allowDestructive,
           seed: 20261127,
         });
       const refused = await reset(false);
-      expect(refused.results.map((r) => r.status)).toEqual(['skipped', 'skipped']);
+      const own = refused.results.filter((r) =>
+        ['admin_reset', 'deleted_user_token'].includes(r.check),
+      );
+      expect(own.map((r) => r.status)).toEqual(['skipped', 'skipped']);
       const report = await reset(true);
       expect(failures(report)).toEqual([]);
-      expect([...passed(report)].sort()).toEqual(['admin_reset', 'deleted_user_token']);
+      expect([...passed(report)].sort()).toEqual([
+        'admin_reset',
+        'deleted_user_token',
+        'operation_implemented',
+      ]);
     }
   });
 });

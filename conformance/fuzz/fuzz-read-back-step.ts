@@ -116,7 +116,8 @@ function readTarget(step: ReadBackStep): { op: SpecOperation; path: string } | u
     );
     return { op: link.target, path };
   }
-  const read = readBackOperation(op, ctx.allOperations);
+  // Read back only through a GET the run's scope holds (decision 0096).
+  const read = readBackOperation(op, ctx.operations);
   if (!read) return undefined;
   // The write's own path, cut to the read's: the values exactly as the write sent them.
   const sent =

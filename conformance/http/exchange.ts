@@ -9,6 +9,11 @@ export interface PlannedRequest {
   body?: string;
   /** The operation (`POST /auth/login`), so the pacer can tell which budgets it spends. */
   route?: string;
+  /**
+   * Sent for the run itself, not to judge anything (the logins of its credentials, deleting
+   * what it made): never held to the run's scope (decision 0096).
+   */
+  housekeeping?: boolean;
 }
 
 /** One request and what came back. */

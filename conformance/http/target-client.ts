@@ -1,11 +1,7 @@
 import { Pool, type Dispatcher } from 'undici';
 import type { RecordedRequest } from '../report.js';
-import {
-  credentialOf,
-  RateLimitPacer,
-  type PaceEvent,
-  type PolicyBudget,
-} from './rate-limit-pacer.js';
+import { credentialOf, RateLimitPacer, type PolicyBudget } from './rate-limit-pacer.js';
+import type { TargetClientOptions } from './target-client-options.js';
 import { ResponseHeaders } from './response-headers.js';
 import {
   TargetUnreachableError,
@@ -21,33 +17,7 @@ export {
   type PlannedRequest,
 } from './exchange.js';
 
-export interface TargetClientOptions {
-  /** e.g. `http://127.0.0.1:3000/api/v1` */
-  baseUrl: string;
-  /** Per-request timeout (default 10 s). */
-  timeoutMs?: number;
-  /** Parallel connections (default DEFAULT_CONCURRENCY). */
-  concurrency?: number;
-  /** At most this many requests a second (default: no cap). */
-  rateLimit?: number;
-  /** How often a 429 is waited out and retried (default 3); each wait is capped at 30 s. */
-  retries429?: number;
-  /** Told about every exchange, for response checks and coverage. */
-  onExchange?: (exchange: Exchange) => void;
-  /** Told before the client waits out a 429 (seconds), so a long pause is never silent. */
-  onWait?: (seconds: number, request: PlannedRequest) => void;
-  /**
-   * Pace to the target's announced rate limits (RateLimit/RateLimit-Policy headers) instead
-   * of meeting 429s (default true).
-   */
-  pace?: boolean;
-  /** Told when pacing holds the requests back until a window resets. */
-  onPace?: (event: PaceEvent) => void;
-  /** Told about each rate-limit policy the first time the target names it. */
-  onPolicy?: (budget: PolicyBudget) => void;
-  /** Headers sent on every request (API keys, tenants); a request's own headers win. */
-  headers?: Record<string, string>;
-}
+export type { TargetClientOptions } from './target-client-options.js';
 
 const MAX_RETRY_AFTER_S = 30;
 
@@ -138,6 +108,7 @@ export class TargetClient {
   }
 
   async send(planned: PlannedRequest): Promise<Exchange> {
+    if (!planned.housekeeping) this.options.guard?.(planned);
     for (let attempt = 0; ; attempt++) {
       const exchange = await this.paced(planned);
       const retryAfter = Number(exchange.headers.get('retry-after'));

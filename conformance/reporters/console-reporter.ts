@@ -1,8 +1,12 @@
 import type { CheckResult, ConformanceReport } from '../report.js';
 import { coverageTotals, notReachedPairs } from '../coverage-totals.js';
+import { baselineSummaryLine } from './baseline-summary-line.js';
+import { baselineSections } from './console-baseline.js';
 import { coverageMatrix, type CoverageCell } from './coverage-matrix.js';
+import { curlVariablesLine } from './curl-variables-line.js';
 import { visibleControls } from './escape-markup.js';
 import { groupByCheck, groupSkips, resultName } from './group-results.js';
+import { implementedLine, scorecardLines } from './console-scorecard.js';
 
 export { createConsoleProgress, type ConsoleProgressOptions } from './console-progress.js';
 
@@ -18,7 +22,8 @@ const VALUE_LIMIT = 600;
 
 /**
  * The end-of-run report for a terminal: failures grouped by check (each with expected vs
- * actual and a curl line), skips grouped by reason, the summary line, and the coverage matrix.
+ * actual and a curl line), skips grouped by reason, the summary line (with how many operations
+ * the target implements), the coverage matrix, and the scorecard per operation.
  *
  * @example
  * process.stdout.write(renderConsoleSummary(report, { color: process.stdout.isTTY }));
@@ -38,9 +43,16 @@ export function renderConsoleSummary(
     '',
   );
 
-  const failures = groupByCheck(report.results, 'failed');
+  // Judged by a baseline, the failures it accepts are listed apart, after the new ones.
+  const fresh = report.results.filter((r) => !r.baselined);
+  const failures = groupByCheck(fresh, 'failed');
   if (failures.size > 0) {
-    out.push(c.red(c.bold(`Failures (${summary.results.failed})`)), '');
+    const count = summary.baseline
+      ? `New failures (${fresh.filter((r) => r.status === 'failed').length})`
+      : `Failures (${summary.results.failed})`;
+    out.push(c.red(c.bold(count)), '');
+    const curlVariables = curlVariablesLine(summary);
+    if (curlVariables) out.push(c.dim(clean(curlVariables)), '');
     for (const [check, list] of failures) {
       out.push(c.bold(`${check} (${list.length})`));
       for (const result of list.slice(0, maxFailures)) out.push(...failureLines(result, c), '');
@@ -51,6 +63,8 @@ export function renderConsoleSummary(
         );
     }
   }
+
+  out.push(...baselineSections(report, c));
 
   const skips = groupSkips(report.results);
   if (skips.length > 0) {
@@ -70,8 +84,12 @@ export function renderConsoleSummary(
       `${results.failed ? c.red(`${results.failed} failed`) : '0 failed'}, ` +
       `${results.skipped ? c.yellow(`${results.skipped} skipped`) : '0 skipped'}` +
       ` · ${summary.requests} requests · ${(summary.durationMs / 1000).toFixed(1)} s · seed ${summary.seed}`,
+    ...(summary.implemented ? [implementedLine(summary.implemented, c)] : []),
     '',
   );
+  const baselineLine = baselineSummaryLine(report);
+  if (baselineLine)
+    out.push(summary.baseline?.new ? c.red(baselineLine) : c.green(baselineLine), '');
   if (summary.incomplete)
     out.push(
       c.red(c.bold(`The run did not finish: ${clean(summary.incomplete)}.`)) +
@@ -79,6 +97,8 @@ export function renderConsoleSummary(
       '',
     );
   out.push(...coverageLines(report, c));
+  const scorecard = scorecardLines(report.scorecard ?? [], c);
+  if (scorecard.length > 0) out.push('', ...scorecard);
   return out.join('\n') + '\n';
 }
 

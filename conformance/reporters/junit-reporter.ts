@@ -10,7 +10,8 @@ const BODY_LIMIT = 2000;
  * failed tests (GitLab's merge request widget, GitHub annotations) says what failed where, and
  * classname the check, which Jenkins and GitLab group by; a repeated name within a suite gets
  * ` #2`, ` #3`. Failures carry expected, actual, the response body and the curl line; skips
- * their reason. A run that did not finish adds a suite `apikit conform` whose case
+ * their reason; a failure a baseline accepts is a skip `known failure (baseline): …` with the
+ * failure's details (decision 0097). A run that did not finish adds a suite `apikit conform` whose case
  * `the run finished` is an error saying why, so CI never mistakes a partial report for a pass.
  *
  * @example
@@ -29,7 +30,7 @@ export function renderJunitReport(report: ConformanceReport): string {
       return n === 1 ? name : `${name} #${n}`;
     });
     const count = (status: CheckResult['status']) =>
-      results.filter((r) => r.status === status).length;
+      results.filter((r) => junitStatus(r) === status).length;
     const time = results.reduce((sum, r) => sum + (r.response?.durationMs ?? 0), 0);
     return [
       `  <testsuite ${attributes({
@@ -46,20 +47,23 @@ export function renderJunitReport(report: ConformanceReport): string {
       `      <property ${attributes({ name: 'seed', value: summary.seed })}/>`,
       `      <property ${attributes({ name: 'spec', value: `${summary.specTitle} ${summary.specVersion}` })}/>`,
       ...coverageProperties(summary.coverage),
+      ...implementedProperties(summary.implemented),
+      ...baselineProperties(summary.baseline),
       '    </properties>',
       ...results.map((r, i) => testcase(r, names[i] as string)),
       '  </testsuite>',
     ].join('\n');
   });
   if (summary.incomplete) suites.push(incompleteSuite(summary.incomplete, summary.startedAt));
+  const baselined = report.results.filter((r) => r.baselined && r.status === 'failed').length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites ${attributes({
       name: `apikit conform ${summary.target}`,
       tests: summary.results.total + (summary.incomplete ? 1 : 0),
-      failures: summary.results.failed,
+      failures: summary.results.failed - baselined,
       errors: summary.incomplete ? 1 : 0,
-      skipped: summary.results.skipped,
+      skipped: summary.results.skipped + baselined,
       time: seconds(summary.durationMs),
       timestamp: summary.startedAt,
     })}>`,
@@ -78,6 +82,19 @@ function coverageProperties(coverage: ConformanceReport['summary']['coverage']):
     'coverage.exercised': coverage.exercised,
     'coverage.notProvokable': notProvokable,
     'coverage.notReached': coverage.notReached,
+  }).map(([name, value]) => `      <property ${attributes({ name, value })}/>`);
+}
+
+/**
+ * What operation_implemented found, where it ran; each missing operation is besides a failed
+ * case of the suite `operation_implemented`.
+ */
+function implementedProperties(implemented: ConformanceReport['summary']['implemented']): string[] {
+  if (!implemented) return [];
+  return Object.entries({
+    'implemented.operations': implemented.operations,
+    'implemented.of': implemented.of,
+    'implemented.missing': implemented.missing.join(','),
   }).map(([name, value]) => `      <property ${attributes({ name, value })}/>`);
 }
 
@@ -106,11 +123,35 @@ function testcase(result: CheckResult, name: string): string {
   if (result.status === 'passed') return `${open}/>`;
   if (result.status === 'skipped')
     return `${open}>\n      <skipped ${attributes({ message: result.message })}/>\n    </testcase>`;
+  if (junitStatus(result) === 'skipped')
+    return [
+      `${open}>`,
+      `      <skipped ${attributes({ message: `known failure (baseline): ${result.message}` })}>${text(failureBody(result))}</skipped>`,
+      '    </testcase>',
+    ].join('\n');
   return [
     `${open}>`,
     `      <failure ${attributes({ message: result.message, type: result.check })}>${text(failureBody(result))}</failure>`,
     '    </testcase>',
   ].join('\n');
+}
+
+/**
+ * A failure the baseline accepts is a skipped case: CI dashboards stay green for what the
+ * team already knows, and still show it (with its details) among the skips.
+ */
+function junitStatus(result: CheckResult): CheckResult['status'] {
+  return result.baselined && result.status === 'failed' ? 'skipped' : result.status;
+}
+
+/** The baseline's verdict in numbers, where a baseline judged the run. */
+function baselineProperties(baseline: ConformanceReport['summary']['baseline']): string[] {
+  if (!baseline) return [];
+  return Object.entries({
+    'baseline.new': baseline.new,
+    'baseline.known': baseline.known,
+    'baseline.fixed': baseline.fixed,
+  }).map(([name, value]) => `      <property ${attributes({ name, value })}/>`);
 }
 
 function failureBody(result: CheckResult): string {

@@ -43,4 +43,6 @@ export const ruleInventory: RuleArea[] = [
 export const checksWithoutRule: Record<string, string> = {
   missing_required_header:
     'generic OpenAPI check: this contract declares no required request header, so it skips',
+  operation_implemented:
+    'generic check of any target: whether it routes an operation at all (a backend built one operation at a time, decision 0096); what a routed operation must do, the other checks judge',
 };

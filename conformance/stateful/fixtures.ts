@@ -4,6 +4,7 @@ import type { Credential } from '../auth-session.js';
 import { buildRequest } from '../http/build-request.js';
 import type { Exchange } from '../http/target-client.js';
 import type { RunContext } from '../run-context.js';
+import { OperationUnavailableError } from '../run-scope.js';
 import { evaluateExpression, type ExpressionSource } from './link-expression.js';
 
 /** A link of a created resource, resolved to its target operation and parameter values. */
@@ -23,7 +24,13 @@ export interface CreatedResource {
   body: unknown;
   /** The request's path parameters (a nested resource's parents). */
   pathParameters: Record<string, unknown>;
-  links: ResolvedLink[];
+  /**
+   * The links a check may follow: those to operations the run's scope holds now (decision
+   * 0096), so that no check reaches an operation out of scope or missing on the target.
+   */
+  readonly links: ResolvedLink[];
+  /** Every link its creation answer declared: cleanup deletes through them, whatever the scope. */
+  allLinks: ResolvedLink[];
   /** Set by whoever deleted it, so cleanup does not try again. */
   deleted: boolean;
 }
@@ -65,7 +72,10 @@ export class Fixtures {
     return this.created.filter((r) => !r.deleted);
   }
 
-  /** POST operations whose 2xx answers declare links (worked out once: the spec is frozen). */
+  /**
+   * POST operations whose 2xx answers declare links (worked out once: the spec is frozen),
+   * whether or not in the run's scope: `create` refuses those that are not.
+   */
   producers(): SpecOperation[] {
     return (this.producerList ??= this.ctx.allOperations.filter((op) => this.isProducer(op)));
   }
@@ -89,6 +99,9 @@ export class Fixtures {
     depth = 0,
   ): Promise<CreatedResource | Unavailable> {
     if (depth > 4) return { reason: `the link graph above ${producer.operationId} is too deep` };
+    // A producer out of scope (or missing on the target) makes nothing: the check skips, saying so.
+    const why = this.ctx.scope?.unavailable(producer);
+    if (why) return { reason: `needs ${producer.operationId} to make a resource, which ${why}` };
     const needed = producer.parameters.filter((p) => p.in === 'path').map((p) => p.name);
     let pathParameters: Record<string, unknown> = {};
     if (needed.length > 0) {
@@ -97,11 +110,18 @@ export class Fixtures {
       pathParameters = parent.parameters;
     }
     const [body] = this.ctx.generate.positiveBodies(producer, 1);
-    const exchange = await this.ctx.call(
-      producer,
-      { path: pathParameters, ...(body !== undefined ? { body } : {}) },
-      credential,
-    );
+    let exchange: Exchange;
+    try {
+      exchange = await this.ctx.call(
+        producer,
+        { path: pathParameters, ...(body !== undefined ? { body } : {}) },
+        credential,
+      );
+    } catch (error) {
+      // Taken out of scope while its parents were made (found missing meanwhile).
+      if (error instanceof OperationUnavailableError) return { reason: error.message };
+      throw error;
+    }
     const status = exchange.response.status;
     if (status < 200 || status >= 300) {
       return {
@@ -157,12 +177,17 @@ export class Fixtures {
           : {}),
       });
     }
+    const scope = this.ctx.scope;
     const resource: CreatedResource = {
       producer,
       exchange,
       body: parsed,
       pathParameters,
-      links,
+      // Read at each use: operation_implemented may take an operation out after this.
+      get links() {
+        return links.filter((l) => scope?.unavailable(l.target) === undefined);
+      },
+      allLinks: links,
       deleted: false,
     };
     this.created.push(resource);
@@ -188,7 +213,8 @@ export class Fixtures {
         last = resource;
         continue;
       }
-      const link = resource.links.find((l) => l.target.operationId === op.operationId);
+      // Values only: whoever asked calls `op` (through the scope) itself.
+      const link = resource.allLinks.find((l) => l.target.operationId === op.operationId);
       if (link) return { parameters: link.parameters, resource };
     }
     return last;
@@ -205,9 +231,9 @@ export class Fixtures {
     let deleted = 0;
     const pending = [...this.created]
       .reverse()
-      .filter((r) => !r.deleted && r.links.some((l) => l.target.method === 'delete'));
+      .filter((r) => !r.deleted && r.allLinks.some((l) => l.target.method === 'delete'));
     const depth = (r: CreatedResource) => {
-      const link = r.links.find((l) => l.target.method === 'delete');
+      const link = r.allLinks.find((l) => l.target.method === 'delete');
       return link ? (link.target.path.match(/\{[^}]+\}/g) ?? []).length : 0;
     };
     const levels = [...new Set(pending.map(depth))].sort((a, b) => b - a);
@@ -232,7 +258,7 @@ export class Fixtures {
     return {
       deleted,
       left: this.created.filter(
-        (r) => !r.deleted && r.links.some((l) => l.target.method === 'delete'),
+        (r) => !r.deleted && r.allLinks.some((l) => l.target.method === 'delete'),
       ).length,
     };
   }
@@ -240,14 +266,16 @@ export class Fixtures {
   /** Deletes one resource as the user, else as the admin; true once it is gone (or was). */
   private async remove(resource: CreatedResource): Promise<boolean> {
     if (resource.deleted) return false;
-    const link = resource.links.find((l) => l.target.method === 'delete');
+    const link = resource.allLinks.find((l) => l.target.method === 'delete');
     if (!link) return false;
     for (const credential of ['user', 'admin'] as const) {
       if (credential === 'admin' && !this.ctx.auth.has('admin')) break;
       const authorization = (await this.ctx.auth.authorization(credential)) ?? null;
-      const res = await this.ctx.client.send(
-        buildRequest(link.target, { path: link.parameters, authorization }),
-      );
+      // Deleting what the run made is housekeeping: done even through an operation out of scope.
+      const res = await this.ctx.client.send({
+        ...buildRequest(link.target, { path: link.parameters, authorization }),
+        housekeeping: true,
+      });
       if (res.response.status < 300 || res.response.status === 404) {
         resource.deleted = true;
         return true;

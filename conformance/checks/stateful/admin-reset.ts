@@ -6,6 +6,7 @@ import type { CheckFailure, CheckRecorder, ScenarioCheck } from '../check.js';
 import { credentialFor } from '../support/probe-support.js';
 import { validBody } from '../support/round-trip-body.js';
 import { logIn, sessionOf, tokensOf } from '../support/session-support.js';
+import { readBackEvidence } from '../support/read-back.js';
 import { callAs, describe, isObject, isSuccess, jsonBody } from '../support/stateful-support.js';
 
 /** A resource made through a creating operation that declares `x-apikit-ids`. */
@@ -69,9 +70,9 @@ async function judge(
       {
         message: `${before.location}, made before ${reset.operationId}, is still there`,
         expected: '404 (what was made since the initial data set is gone)',
-        actual: describe(gone),
+        actual: readBackEvidence(answer, gone),
       },
-      gone,
+      answer,
     );
   const session = sessionOf(ctx);
   if (refreshToken && session?.refresh) {

@@ -1,9 +1,11 @@
 import { cascadeOf } from '../../../spec/apikit-extensions.js';
 import type { SpecOperation } from '../../../spec/operations.js';
 import type { RunContext } from '../../run-context.js';
-import type { CreatedResource, Unavailable } from '../../stateful/fixtures.js';
+import type { CreatedResource, ResolvedLink, Unavailable } from '../../stateful/fixtures.js';
+import type { Exchange } from '../../http/target-client.js';
 import type { CheckRecorder, ScenarioCheck } from '../check.js';
-import { follow, linkCall, readLinks } from '../support/spec-links.js';
+import { readBackEvidence } from '../support/read-back.js';
+import { follow, linkCall, noLink, readLinks } from '../support/spec-links.js';
 import { callAs, describe, isSuccess } from '../support/stateful-support.js';
 
 /**
@@ -38,7 +40,7 @@ export const deleteCascade: ScenarioCheck = {
       if (!isSuccess(deleted.response.status))
         return record.skip(op, `the resource could not be deleted: ${describe(deleted)}`);
       parent.deleted = true;
-      await judgeGone(ctx, record, op, children);
+      await judgeGone(ctx, record, op, children, deleted);
     });
   },
 };
@@ -49,8 +51,9 @@ async function makeUnder(
   parent: CreatedResource,
   operationId: string,
 ): Promise<CreatedResource | Unavailable> {
-  const link = parent.links.find((l) => l.target.operationId === operationId);
-  if (!link) return { reason: 'no link of the resource reaches it' };
+  const reaches = (l: ResolvedLink) => l.target.operationId === operationId;
+  const link = parent.links.find(reaches);
+  if (!link) return noLink(ctx, parent, reaches, 'no link of the resource reaches it');
   const call = linkCall(ctx, link);
   if ('reason' in call) return call;
   const made = await callAs(ctx, link.target, call);
@@ -59,12 +62,13 @@ async function makeUnder(
   return ctx.fixtures.adopt(link.target, made, call.path ?? {}, call.body);
 }
 
-/** Every read link of every child answers anything but 2xx. */
+/** Every read link of every child answers anything but 2xx; the DELETE is a failure's request. */
 async function judgeGone(
   ctx: RunContext,
   record: CheckRecorder,
   op: SpecOperation,
   children: CreatedResource[],
+  deleted: Exchange,
 ): Promise<void> {
   const read: string[] = [];
   for (const child of children) {
@@ -77,9 +81,9 @@ async function judgeGone(
           {
             message: `a resource ${child.producer.operationId} made under the deleted one is still there`,
             expected: `${reader.target.operationId} answers 404 once the DELETE succeeded (x-apikit-cascade)`,
-            actual: `${describe(res)} ${res.response.body.slice(0, 200)}`,
+            actual: readBackEvidence(deleted, res, res.response.body.slice(0, 200)),
           },
-          res,
+          deleted,
         );
       read.push(`${reader.target.operationId} ${res.response.status}`);
     }

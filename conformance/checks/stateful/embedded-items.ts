@@ -2,10 +2,11 @@ import { embeddedItems, type EmbeddedItems } from '../../../spec/apikit-extensio
 import type { SpecOperation } from '../../../spec/operations.js';
 import type { Exchange } from '../../http/target-client.js';
 import type { RunContext } from '../../run-context.js';
-import type { CreatedResource, Unavailable } from '../../stateful/fixtures.js';
-import type { ScenarioCheck } from '../check.js';
+import type { CreatedResource, ResolvedLink, Unavailable } from '../../stateful/fixtures.js';
+import type { CheckRecorder, ScenarioCheck } from '../check.js';
+import { readBackEvidence } from '../support/read-back.js';
 import { changeableProperty, roundTripBody, validBody } from '../support/round-trip-body.js';
-import { linkCall } from '../support/spec-links.js';
+import { linkCall, noLink } from '../support/spec-links.js';
 import {
   callAs,
   callFor,
@@ -16,7 +17,15 @@ import {
   requestSchema,
 } from '../support/stateful-support.js';
 
-type Failure = { message: string; expected: string; exchange: Exchange };
+/** `exchange` showed the fault; `cause`, when set, is the write that made it (decision 0098). */
+type Failure = { message: string; expected: string; exchange: Exchange; cause?: Exchange };
+
+/** The write is the failure's request where there is one, the read-back its evidence. */
+function recordFailure(record: CheckRecorder, op: SpecOperation, failure: Failure): void {
+  const { exchange, cause, ...said } = failure;
+  const actual = cause ? readBackEvidence(cause, exchange) : describe(exchange);
+  record.fail(op, { ...said, actual }, cause ?? exchange);
+}
 
 /**
  * `embedded_items`, where a create declares `x-apikit-items`: a resource made with items,
@@ -41,16 +50,16 @@ export const embeddedItemsCheck: ScenarioCheck = {
       const { resource, sent } = made;
       const read = await readItems(ctx, resource, decl);
       if ('reason' in read) return record.skip(op, read.reason);
-      const wrong = judgeItems(read, sent, decl, resource) ?? (await judgeEach(ctx, read, decl));
-      if (wrong)
-        return record.fail(op, { ...wrong, actual: describe(wrong.exchange) }, wrong.exchange);
+      const wrong =
+        judgeItems(read, sent, decl, resource, resource.exchange) ??
+        (await judgeEach(ctx, read, decl));
+      if (wrong) return recordFailure(record, op, wrong);
       record.pass(op, `${sent.length} items, each naming it and read alike on its own`);
       for (const replace of decl.replace.map((id) => ctx.operation(id))) {
         if (!replace || !ctx.operations.includes(replace)) continue;
         const failed = await judgeReplace(ctx, resource, replace, decl, sent, read.body);
         if (failed && 'reason' in failed) record.skip(replace, failed.reason);
-        else if (failed)
-          record.fail(replace, { ...failed, actual: describe(failed.exchange) }, failed.exchange);
+        else if (failed) recordFailure(record, replace, failed);
         else record.pass(replace, `without ${decl.property}: []; with them: ${sent.length} items`);
       }
     });
@@ -88,8 +97,10 @@ async function readItems(
   resource: CreatedResource,
   decl: EmbeddedItems,
 ): Promise<{ items: unknown[]; body: unknown; exchange: Exchange } | Unavailable> {
-  const link = resource.links.find((l) => l.name === decl.read.link);
-  if (!link) return { reason: `no link ${decl.read.link} in the create's answer` };
+  const named = (l: ResolvedLink) => l.name === decl.read.link;
+  const link = resource.links.find(named);
+  if (!link)
+    return noLink(ctx, resource, named, `no link ${decl.read.link} in the create's answer`);
   const call = linkCall(ctx, link);
   if ('reason' in call) return call;
   const res = await callAs(ctx, link.target, {
@@ -111,6 +122,7 @@ function judgeItems(
   sent: Record<string, unknown>[],
   decl: EmbeddedItems,
   resource: CreatedResource,
+  cause: Exchange,
 ): Failure | undefined {
   const id = isObject(resource.body) ? resource.body.id : undefined;
   const missing = sent.filter(
@@ -121,6 +133,7 @@ function judgeItems(
       message: `the resource holds other ${decl.property} than were sent`,
       expected: JSON.stringify(sent),
       exchange: read.exchange,
+      cause,
     };
   const stray = decl.parent
     ? read.items.find((i) => !isObject(i) || i[decl.parent!] !== id)
@@ -130,6 +143,7 @@ function judgeItems(
       message: `an item of resource ${String(id)} names ${JSON.stringify(isObject(stray) ? stray[decl.parent!] : stray)} in ${decl.parent}`,
       expected: `${decl.parent}: ${String(id)} on every item (x-apikit-items)`,
       exchange: read.exchange,
+      cause,
     };
   return undefined;
 }
@@ -191,15 +205,17 @@ async function judgeReplace(
         message: `a replace did not set ${change.name}`,
         expected: `${change.name}: ${JSON.stringify(change.value)}`,
         exchange: read.exchange,
+        cause: put,
       };
     if (!items && read.items.length > 0)
       return {
         message: `a replace without ${decl.property} kept ${read.items.length} of them`,
         expected: `${decl.property}: [] (x-apikit-items replace: items not sent become [])`,
         exchange: read.exchange,
+        cause: put,
       };
     if (items) {
-      const wrong = judgeItems(read, items, decl, resource);
+      const wrong = judgeItems(read, items, decl, resource, put);
       if (wrong)
         return { ...wrong, message: `after a replace with ${decl.property}: ${wrong.message}` };
     }

@@ -6,7 +6,7 @@ import type { CreatedResource, Unavailable } from '../../stateful/fixtures.js';
 import type { CheckRecorder, ScenarioCheck } from '../check.js';
 import { moveTo, nearest } from '../support/move-to-state.js';
 import { changeableProperty, roundTripBody } from '../support/round-trip-body.js';
-import { createWith, follow, linkCall, readLinks } from '../support/spec-links.js';
+import { createWith, follow, linkCall, noLink, readLinks } from '../support/spec-links.js';
 import {
   callAs,
   describe,
@@ -120,7 +120,12 @@ async function write(
   const link = made.links.find((l) => l.target === op);
   const call = link
     ? linkCall(ctx, link)
-    : { reason: `no link of the resource reaches ${op.operationId}` };
+    : noLink(
+        ctx,
+        made,
+        (l) => l.target === op,
+        `no link of the resource reaches ${op.operationId}`,
+      );
   if ('reason' in call) return call;
   const whole = roundTripBody(ctx, schema, current.body, false);
   delete whole[machine.field];

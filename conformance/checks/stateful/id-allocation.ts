@@ -2,9 +2,11 @@ import { idAllocation, type IdAllocation } from '../../../spec/apikit-extensions
 import type { SpecOperation } from '../../../spec/operations.js';
 import type { Exchange } from '../../http/target-client.js';
 import type { RunContext } from '../../run-context.js';
+import type { ResolvedLink } from '../../stateful/fixtures.js';
 import type { CheckRecorder, ScenarioCheck } from '../check.js';
 import { fixtureCredential } from '../support/probe-support.js';
 import { idParameter } from '../support/session-support.js';
+import { noLink } from '../support/spec-links.js';
 import { describe, isObject, isSuccess } from '../support/stateful-support.js';
 
 /** How far past the newest id the PUT-create goes: far enough that one increment misses it. */
@@ -36,8 +38,10 @@ async function judge(ctx: RunContext, op: SpecOperation, ids: IdAllocation, reco
     const made = await ctx.fixtures.create(op, credential);
     if ('reason' in made) return made;
     const id = isObject(made.body) ? Number(made.body[ids.field]) : NaN;
-    const remover = made.links.find((l) => l.target.method === 'delete');
-    return { id, exchange: made.exchange, remover, made };
+    const deletes = (l: ResolvedLink) => l.target.method === 'delete';
+    const remover = made.links.find(deletes);
+    const noRemover = noLink(ctx, made, deletes, 'no linked DELETE to free an id with').reason;
+    return { id, exchange: made.exchange, remover, noRemover, made };
   };
   const fail = (expected: string, exchange: Exchange, message: string) =>
     record.fail(op, { message, expected, actual: describe(exchange) }, exchange);
@@ -54,7 +58,7 @@ async function judge(ctx: RunContext, op: SpecOperation, ids: IdAllocation, reco
         b.exchange,
         `a second creation got ${ids.field} ${b.id}, not above the first (${a.id})`,
       );
-    if (!b.remover) return record.skip(op, 'no linked DELETE to free an id with');
+    if (!b.remover) return record.skip(op, b.noRemover);
     const gone = await ctx.call(b.remover.target, { path: b.remover.parameters }, credential);
     if (!isSuccess(gone.response.status))
       return record.skip(op, `the DELETE answered ${describe(gone)}`);
@@ -82,6 +86,14 @@ async function judgePutCreate(
 ) {
   const put = ctx.operation(ids.putCreate!);
   if (!put) return record.skip(op, `the PUT ${ids.putCreate} is not in the spec`);
+  const remover = ctx.allOperations.find((o) => o.method === 'delete' && o.path === put.path);
+  // The PUT-create is made and taken away again: both must be the run's to call.
+  const needed = [put, remover].find((o) => o && ctx.scope.unavailable(o));
+  if (needed)
+    return record.skip(
+      op,
+      `the id counter after a PUT-create needs ${needed.operationId}, which ${ctx.scope.unavailable(needed)}`,
+    );
   const at = newest + GAP;
   const [body] = ctx.generate.positiveBodies(put, 1);
   const path = { [idParameter(put) ?? 'id']: at };
@@ -89,7 +101,6 @@ async function judgePutCreate(
   const made = await ctx.call(put, { path, body, headers: { 'If-None-Match': '*' } }, credential);
   if (made.response.status !== 201)
     return record.skip(op, `a PUT-create at ${at} was not a 201: ${describe(made)}`);
-  const remover = ctx.allOperations.find((o) => o.method === 'delete' && o.path === put.path);
   try {
     const next = await create();
     if ('reason' in next) return record.skip(op, next.reason);

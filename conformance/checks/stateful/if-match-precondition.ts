@@ -4,6 +4,7 @@ import type { OperationCall } from '../../http/build-request.js';
 import type { Exchange } from '../../http/target-client.js';
 import type { RunContext } from '../../run-context.js';
 import type { ScenarioCheck } from '../check.js';
+import { readBackEvidence } from '../support/read-back.js';
 import { freshTarget } from '../support/spec-links.js';
 import { changeableProperty, roundTripBody } from '../support/round-trip-body.js';
 import {
@@ -67,9 +68,13 @@ export const ifMatchPrecondition: ScenarioCheck = {
           {
             message: 'the request refused with 412 changed the resource all the same',
             expected: `200, ETag ${etag}, ${before.response.body}`,
-            actual: `${describe(after)}, ETag ${after.headers.get('etag') ?? '(none)'}, ${after.response.body}`,
+            actual: readBackEvidence(
+              stale,
+              after,
+              `(ETag ${after.headers.get('etag') ?? '(none)'}) ${after.response.body}`,
+            ),
           },
-          after,
+          stale,
         );
       const current = await send(etag);
       const status = current.response.status;

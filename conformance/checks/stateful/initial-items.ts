@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { initialItems } from '../../../spec/apikit-extensions.js';
 import type { ScenarioCheck } from '../check.js';
 import { itemsOf, listShape } from '../support/list-shape.js';
+import { readBackEvidence } from '../support/read-back.js';
 import { createWith, follow } from '../support/spec-links.js';
 import { describe, isObject, jsonBody } from '../support/stateful-support.js';
 
@@ -43,9 +44,9 @@ export const initialItemsCheck: ScenarioCheck = {
             {
               message: `a new resource's ${link.target.operationId} lacks what it starts with`,
               expected: `items matching ${JSON.stringify(missing)} (x-apikit-initial-items)`,
-              actual: `${describe(read)} ${read.response.body.slice(0, 200)}`,
+              actual: readBackEvidence(made.exchange, read, read.response.body.slice(0, 200)),
             },
-            read,
+            made.exchange,
           );
         said.push(`${link.target.operationId} holds ${JSON.stringify(contains)}`);
       }

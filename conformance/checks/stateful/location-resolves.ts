@@ -77,6 +77,10 @@ export const locationResolves: ScenarioCheck = {
         continue;
       }
       const res = await read(ctx, url);
+      if ('reason' in res) {
+        record.skip(op, res.reason);
+        continue;
+      }
       const sent = createdBodyKeys(created);
       const body = jsonBody(created);
       const got = jsonBody(res);
@@ -116,8 +120,11 @@ function pick(value: unknown, keys: string[]): Record<string, unknown> {
   return isObject(value) ? Object.fromEntries(keys.map((k) => [k, value[k]])) : {};
 }
 
-/** GET of a URL on the target's origin: through its GET operation when one matches. */
-async function read(ctx: RunContext, url: URL): Promise<Exchange> {
+/**
+ * GET of a URL on the target's origin: through its GET operation when one matches (not at all
+ * when that operation is out of the run's scope).
+ */
+async function read(ctx: RunContext, url: URL): Promise<Exchange | { reason: string }> {
   const base = ctx.client.basePath;
   const inside = url.pathname.startsWith(`${base}/`) ? url.pathname.slice(base.length) : undefined;
   const rawQuery = url.search.replace(/^\?/, '');
@@ -125,6 +132,8 @@ async function read(ctx: RunContext, url: URL): Promise<Exchange> {
   if (inside !== undefined) {
     for (const op of ctx.allOperations.filter((o) => o.method === 'get')) {
       const path = match(op, inside);
+      const why = path && ctx.scope.unavailable(op);
+      if (why) return { reason: `reading the Location needs ${op.operationId}, which ${why}` };
       if (path) return ctx.call(op, { path, ...query });
     }
   }

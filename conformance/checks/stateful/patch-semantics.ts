@@ -3,6 +3,7 @@ import type { OperationCall } from '../../http/build-request.js';
 import type { Exchange } from '../../http/target-client.js';
 import type { RunContext } from '../../run-context.js';
 import type { CheckRecorder, ScenarioCheck } from '../check.js';
+import { readBackEvidence } from '../support/read-back.js';
 import { changeableProperty, writableProperties } from '../support/round-trip-body.js';
 import { freshTarget } from '../support/spec-links.js';
 import {
@@ -73,7 +74,7 @@ class Patcher {
         message: 'an empty PATCH {} was not accepted',
         expected: `a documented 2xx (${documentedSuccesses(this.op).join(', ')}), nothing changed`,
       });
-    return this.unchanged(before, 'an empty PATCH {}', `{} ${sent.response.status}`);
+    return this.unchanged(sent, before, 'an empty PATCH {}', `{} ${sent.response.status}`);
   }
 
   /** `{ p: null }` for a nullable writable property: read back null or absent. */
@@ -98,10 +99,14 @@ class Patcher {
     if (!after) return false;
     const now = after.body[name];
     if (now !== null && now !== undefined)
-      return this.fail(after.exchange, {
-        message: `PATCH {"${name}": null} did not clear ${name}`,
-        expected: `${name}: null (or absent)`,
-      });
+      return this.fail(
+        sent,
+        {
+          message: `PATCH {"${name}": null} did not clear ${name}`,
+          expected: `${name}: null (or absent)`,
+        },
+        after.exchange,
+      );
     return this.note(`{"${name}": null} cleared it`);
   }
 
@@ -122,6 +127,7 @@ class Patcher {
         `a body with ${other[0]} of the wrong type was accepted (negative checks judge that)`,
       );
     return this.unchanged(
+      sent,
       before,
       `a PATCH refused with ${sent.response.status} (${other[0]} of the wrong type)`,
       `a refused PATCH applied nothing`,
@@ -132,7 +138,9 @@ class Patcher {
     if (this.said.length > 0) this.record.pass(this.op, this.said.join('; '));
   }
 
+  /** Read back after `sent`: nothing changed but the stamps of the last change. */
   private async unchanged(
+    sent: Exchange,
     before: { body: Record<string, unknown> },
     what: string,
     note: string,
@@ -141,10 +149,14 @@ class Patcher {
     if (!after) return false;
     const changed = differences(before.body, after.body, this.stamps);
     if (changed.length > 0)
-      return this.fail(after.exchange, {
-        message: `${what} changed ${changed.join(', ')}`,
-        expected: excerpt(before.body, changed),
-      });
+      return this.fail(
+        sent,
+        {
+          message: `${what} changed ${changed.join(', ')}`,
+          expected: excerpt(before.body, changed),
+        },
+        after.exchange,
+      );
     return this.note(note);
   }
 
@@ -166,8 +178,15 @@ class Patcher {
     return true;
   }
 
-  private fail(exchange: Exchange, failure: { message: string; expected: string }): false {
-    const actual = `${describe(exchange)} ${exchange.response.body.slice(0, 300)}`;
+  /** The PATCH is the failure's request; a read-back that showed the fault is its evidence. */
+  private fail(
+    exchange: Exchange,
+    failure: { message: string; expected: string },
+    readBack?: Exchange,
+  ): false {
+    const actual = readBack
+      ? readBackEvidence(exchange, readBack)
+      : `${describe(exchange)} ${exchange.response.body.slice(0, 300)}`;
     this.record.fail(this.op, { ...failure, actual }, exchange);
     this.said.length = 0;
     return false;

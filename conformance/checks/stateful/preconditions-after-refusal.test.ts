@@ -56,7 +56,7 @@ describe(CHECK, () => {
       updateUser: 'passed',
       deleteUser: 'passed',
     });
-    const update = report.results.find((r) => r.operationId === 'updateUser')!;
+    const update = report.results.find((r) => r.check === CHECK && r.operationId === 'updateUser')!;
     expect(update.message).toMatch(/^403 .*; 404 /);
   });
 
@@ -85,7 +85,7 @@ describe(CHECK, () => {
       updateUser: 'passed',
       deleteUser: 'passed',
     });
-    const put = report.results.find((r) => r.operationId === 'replaceUser')!;
+    const put = report.results.find((r) => r.check === CHECK && r.operationId === 'replaceUser')!;
     expect(put.message).toContain('needs user and admin credentials');
   });
 });

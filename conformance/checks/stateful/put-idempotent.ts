@@ -7,6 +7,7 @@ import type { Unavailable } from '../../stateful/fixtures.js';
 import type { CheckFailure, ScenarioCheck } from '../check.js';
 import { freshTarget } from '../support/spec-links.js';
 import { requiredOnly, roundTripBody } from '../support/round-trip-body.js';
+import { readBackEvidence } from '../support/read-back.js';
 import {
   callAs,
   describe,
@@ -72,9 +73,13 @@ export const putIdempotent: ScenarioCheck = {
           {
             message: `properties left out of the PUT body kept their values: ${reset.kept.join(', ')}`,
             expected: `${reset.kept.join(', ')} absent, null or default after PUT ${JSON.stringify(reset.partial)}`,
-            actual: `${describe(reset.evidence)} ${excerpt(jsonBody(reset.evidence), reset.kept)}`,
+            actual: readBackEvidence(
+              reset.cause,
+              reset.evidence,
+              excerpt(jsonBody(reset.evidence), reset.kept),
+            ),
           },
-          reset.evidence,
+          reset.cause,
         );
       record.pass(
         op,
@@ -91,6 +96,8 @@ interface Reset {
   judged: string[];
   /** Those that kept their value (in two rounds with different values). */
   kept: string[];
+  /** The reduced PUT last sent, and the GET after it. */
+  cause: Exchange;
   evidence: Exchange;
 }
 
@@ -111,16 +118,16 @@ async function judgeReset(
   const schema = requestSchema(op);
   const partial = requiredOnly(schema, full);
   const left = Object.keys(full).filter((k) => !(k in partial));
-  const reduce = async () => {
+  const reduce = async (): Promise<{ cause: Exchange; evidence: Exchange } | Unavailable> => {
     const res = await callAs(ctx, op, { ...call, body: partial });
     return isSuccess(res.response.status)
-      ? read()
+      ? { cause: res, evidence: await read() }
       : { reason: `a body with only the required properties was refused: ${describe(res)}` };
   };
   const afterReduced = await reduce();
   if ('reason' in afterReduced) return afterReduced;
-  const first = resetCheck(left, shown, afterReduced);
-  if (first.kept.length === 0) return { partial, ...first, evidence: afterReduced };
+  const first = resetCheck(left, shown, afterReduced.evidence);
+  if (first.kept.length === 0) return { partial, ...first, ...afterReduced };
   const props = properties(schema);
   const second: Record<string, unknown> = { ...full };
   for (const name of first.kept) {
@@ -135,8 +142,8 @@ async function judgeReset(
   const shownAgain = await read();
   const again = await reduce();
   if ('reason' in again) return again;
-  const kept = resetCheck(first.kept, shownAgain, again).kept;
-  return { partial, judged: first.judged, kept, evidence: again };
+  const kept = resetCheck(first.kept, shownAgain, again.evidence).kept;
+  return { partial, judged: first.judged, kept, ...again };
 }
 
 function otherValue(ctx: RunContext, schema: Schema | undefined, current: unknown): unknown {

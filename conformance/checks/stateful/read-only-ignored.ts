@@ -5,6 +5,7 @@ import type { OperationCall } from '../../http/build-request.js';
 import type { Exchange } from '../../http/target-client.js';
 import type { RunContext } from '../../run-context.js';
 import type { CheckRecorder, ScenarioCheck } from '../check.js';
+import { readBackEvidence } from '../support/read-back.js';
 import { roundTripBody } from '../support/round-trip-body.js';
 import { freshTarget } from '../support/spec-links.js';
 import {
@@ -115,7 +116,7 @@ class Judge {
     const written = await callAs(this.ctx, this.op, { ...call, body });
     if (!isSuccess(written.response.status)) {
       if (moved) return this.note(`in ${moved.state} the write was refused (${describe(written)})`);
-      return this.fail(written, {
+      return this.refused(written, {
         message: `a body carrying the read-only properties ${Object.keys(sent).join(', ')} was refused`,
         expected: 'a documented 2xx, the read-only properties ignored (ignoreReadOnlyProperties)',
       });
@@ -146,13 +147,19 @@ class Judge {
       );
     }
     const names = [...new Set([...taken, ...changed])];
-    return this.fail(after, {
+    return this.fail(written, after, {
       message:
         taken.length > 0
           ? `the ${this.op.method.toUpperCase()} took the read-only ${taken.join(', ')} from its body`
           : `a ${this.op.method.toUpperCase()} carrying read-only properties changed ${changed.join(', ')}`,
       expected: `${excerpt(before, names)} as before (sent ${excerpt(sent, names)}, to be ignored)`,
     });
+  }
+
+  private refused(written: Exchange, failure: { message: string; expected: string }): false {
+    const actual = `${describe(written)} ${written.response.body.slice(0, 300)}`;
+    this.record.fail(this.op, { ...failure, actual }, written);
+    return false;
   }
 
   pass(note?: string): void {
@@ -169,9 +176,14 @@ class Judge {
     return false;
   }
 
-  private fail(exchange: Exchange, failure: { message: string; expected: string }): false {
-    const actual = `${describe(exchange)} ${exchange.response.body.slice(0, 300)}`;
-    this.record.fail(this.op, { ...failure, actual }, exchange);
+  /** The write is the failure's request; the read-back that showed the fault its evidence. */
+  private fail(
+    written: Exchange,
+    readBack: Exchange,
+    failure: { message: string; expected: string },
+  ): false {
+    const actual = readBackEvidence(written, readBack);
+    this.record.fail(this.op, { ...failure, actual }, written);
     return false;
   }
 }

@@ -86,6 +86,12 @@ async function judgeProtected(ctx: RunContext, roles: Roles, record: CheckRecord
     .map((id) => ctx.operation(id))
     .filter((op): op is SpecOperation => op !== undefined && ctx.operations.includes(op));
   if (!rule || ops.length === 0 || !subjectOp) return;
+  const needed = [roles.ops.list, subjectOp].find((op) => ctx.scope.unavailable(op));
+  if (needed)
+    return record.skip(
+      ops[0],
+      `needs ${needed.operationId} to read the accounts, which ${ctx.scope.unavailable(needed)}`,
+    );
   if (!ctx.auth.has('user'))
     return record.skip(ops[0], 'no USER credentials: nobody without the role to try it');
   const adminId = subjectOf(await ctx.auth.accessToken('admin'));

@@ -1,7 +1,10 @@
 import { scopedBy } from '../../../spec/apikit-extensions.js';
+import type { Exchange } from '../../http/target-client.js';
+import type { ResolvedLink } from '../../stateful/fixtures.js';
 import type { ScenarioCheck } from '../check.js';
+import { readBackEvidence } from '../support/read-back.js';
 import { roundTripBody } from '../support/round-trip-body.js';
-import { createWith, follow, linkCall, readLinks } from '../support/spec-links.js';
+import { createWith, follow, linkCall, noLink, readLinks } from '../support/spec-links.js';
 import { callAs, describe, jsonBody, requestSchema } from '../support/stateful-support.js';
 
 const ORDER = ['get', 'put', 'patch', 'delete'];
@@ -41,6 +44,7 @@ export const scopedLookup: ScenarioCheck = {
         .filter((l) => l.parameters[parameter] !== undefined && ORDER.includes(l.target.method))
         .sort((a, b) => ORDER.indexOf(a.target.method) - ORDER.indexOf(b.target.method));
       const said: string[] = [];
+      let last: Exchange | undefined;
       for (const link of links) {
         const call = linkCall(ctx, {
           ...link,
@@ -53,7 +57,7 @@ export const scopedLookup: ScenarioCheck = {
             : link.target.method === 'patch'
               ? { body: {} }
               : {};
-        const res = await callAs(ctx, link.target, { ...call, ...body });
+        const res = (last = await callAs(ctx, link.target, { ...call, ...body }));
         if (res.response.status !== status)
           return record.fail(
             link.target,
@@ -73,11 +77,14 @@ export const scopedLookup: ScenarioCheck = {
           {
             message: `after calls under another ${parameter}, the resource is gone from its own`,
             expected: '200 under its own parent',
-            actual: describe(again),
+            // The last call under the other parent is the likeliest cause; the GET shows it.
+            actual: last ? readBackEvidence(last, again) : describe(again),
           },
-          again,
+          last ?? again,
         );
-      if (said.length === 0) return record.skip(op, `no link takes ${parameter}`);
+      const takes = (l: ResolvedLink) => l.parameters[parameter] !== undefined;
+      if (said.length === 0)
+        return record.skip(op, noLink(ctx, made, takes, `no link takes ${parameter}`).reason);
       record.pass(op, `under another ${parameter}: ${said.join(', ')}`);
     });
   },

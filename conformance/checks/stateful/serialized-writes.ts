@@ -5,6 +5,7 @@ import type { RunContext } from '../../run-context.js';
 import type { CheckRecorder, ScenarioCheck } from '../check.js';
 import { changeableProperty, writableProperties } from '../support/round-trip-body.js';
 import { freshTarget } from '../support/spec-links.js';
+import { readBackEvidence } from '../support/read-back.js';
 import {
   callAs,
   describe,
@@ -66,16 +67,23 @@ async function judge(
   if (after.response.status !== 200 || !isObject(now))
     return record.skip(op, `the resource could not be read again: ${describe(after)}`);
   const lost = planned.filter((c) => !isDeepStrictEqual(now[c.name], c.value));
-  if (lost.length > 0)
+  if (lost.length > 0) {
+    // The PATCH whose change was lost is the request to show; the GET is its evidence.
+    const cause = sent[planned.indexOf(lost[0]!)]!;
     return record.fail(
       op,
       {
         message: `${planned.length} PATCHes of different properties sent at once, all accepted: ${lost.map((c) => c.name).join(', ')} lost`,
         expected: planned.map((c) => `${c.name}: ${JSON.stringify(c.value)}`).join(', '),
-        actual: lost.map((c) => `${c.name}: ${JSON.stringify(now[c.name])}`).join(', '),
+        actual: readBackEvidence(
+          cause,
+          after,
+          lost.map((c) => `${c.name}: ${JSON.stringify(now[c.name])}`).join(', '),
+        ),
       },
-      after,
+      cause,
     );
+  }
   record.pass(
     op,
     `${planned.length} PATCHes at once (${planned.map((c) => c.name).join(', ')}): none lost`,

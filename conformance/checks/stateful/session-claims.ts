@@ -38,6 +38,14 @@ export async function judgeClaims(
       login,
       `the subject operation ${session.decl.claims!.subject} is not in the spec`,
     );
+  const unreadable = ctx.scope.unavailable(subjectOp);
+  if (unreadable)
+    return record.skip(
+      login,
+      `the claims are read back through ${subjectOp.operationId}, which ${unreadable}`,
+    );
+  // The role claim is judged only where the scope holds the operation listing roles.
+  if (roles && ctx.scope.unavailable(roles.ops.list)) roles = undefined;
   let found = await claimProblems(
     ctx,
     session,

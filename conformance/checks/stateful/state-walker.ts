@@ -4,6 +4,7 @@ import type { Exchange } from '../../http/target-client.js';
 import type { RunContext } from '../../run-context.js';
 import type { CreatedResource, ResolvedLink, Unavailable } from '../../stateful/fixtures.js';
 import type { CheckRecorder } from '../check.js';
+import { readBackEvidence } from '../support/read-back.js';
 import { createWith, follow, linkCall, readLinks } from '../support/spec-links.js';
 import {
   callAs,
@@ -128,10 +129,15 @@ export class Walker {
     const read = await this.read(live);
     if ('reason' in read) return this.skip(this.producer, read.reason);
     if (read.state !== edge.to)
-      return this.fail(edge.op, read.exchange, {
-        message: `after the allowed transition ${arrow(edge)} (${status}) the resource is in ${String(read.state)}`,
-        expected: `${this.machine.field}: ${edge.to}`,
-      });
+      return this.fail(
+        edge.op,
+        sent,
+        {
+          message: `after the allowed transition ${arrow(edge)} (${status}) the resource is in ${String(read.state)}`,
+          expected: `${this.machine.field}: ${edge.to}`,
+        },
+        read.exchange,
+      );
     live.state = edge.to;
     this.said(edge.op, `${arrow(edge)} ${status}`);
     return true;
@@ -152,10 +158,15 @@ export class Walker {
         const read = await this.read(live);
         if ('reason' in read) return this.skip(this.producer, read.reason);
         if (read.state !== live.state)
-          return this.fail(op, read.exchange, {
-            message: `the refused transition ${arrow(edge)} changed the state to ${String(read.state)}`,
-            expected: `${this.machine.field}: ${live.state}`,
-          });
+          return this.fail(
+            op,
+            sent,
+            {
+              message: `the refused transition ${arrow(edge)} changed the state to ${String(read.state)}`,
+              expected: `${this.machine.field}: ${live.state}`,
+            },
+            read.exchange,
+          );
         this.said(op, `${arrow(edge)} refused`);
       }
     }
@@ -186,10 +197,15 @@ export class Walker {
       const read = await this.read(live);
       if ('reason' in read) return this.skip(this.producer, read.reason);
       if (read.state !== live.state)
-        return this.fail(op, read.exchange, {
-          message: `moving the resource to the state it has (${arrow(edge)}) changed it to ${String(read.state)}`,
-          expected: `${this.machine.field}: ${live.state}`,
-        });
+        return this.fail(
+          op,
+          sent,
+          {
+            message: `moving the resource to the state it has (${arrow(edge)}) changed it to ${String(read.state)}`,
+            expected: `${this.machine.field}: ${live.state}`,
+          },
+          read.exchange,
+        );
       this.said(op, `${arrow(edge)} ${same === 'noop' ? status : 'refused'}`);
     }
     return true;
@@ -251,12 +267,15 @@ export class Walker {
     return false;
   }
 
+  /** `exchange` is the request that broke the rule; a read-back that showed it, its evidence. */
   private fail(
     op: SpecOperation,
     exchange: Exchange,
     failure: { message: string; expected: string },
+    readBack?: Exchange,
   ): false {
-    this.record.fail(op, { ...failure, actual: describe(exchange) }, exchange);
+    const actual = readBack ? readBackEvidence(exchange, readBack) : describe(exchange);
+    this.record.fail(op, { ...failure, actual }, exchange);
     return false;
   }
 }

@@ -5,8 +5,9 @@ import type { Exchange } from '../../http/target-client.js';
 import type { RunContext } from '../../run-context.js';
 import type { CreatedResource } from '../../stateful/fixtures.js';
 import type { CheckRecorder, ScenarioCheck } from '../check.js';
+import { readBackEvidence } from '../support/read-back.js';
 import { validBody } from '../support/round-trip-body.js';
-import { follow, linkCall, readLinks } from '../support/spec-links.js';
+import { follow, linkCall, noLink, readLinks } from '../support/spec-links.js';
 import {
   callAs,
   describe,
@@ -61,10 +62,14 @@ export const uniqueFieldsCheck: ScenarioCheck = {
       if (fields.length === 0)
         return record.skip(op, `a valid body sets none of ${rule.fields.join(', ')}`);
       const before = await first.read();
+      let duplicate: Exchange | undefined;
       for (const field of fields) {
         for (const value of sameValues(first.body[field], rule.caseInsensitive)) {
           const body = { ...(validBody(ctx, op, 1) as object), [field]: value };
-          const copy = await callAs(ctx, op, { path: first.resource.pathParameters, body });
+          const copy = (duplicate = await callAs(ctx, op, {
+            path: first.resource.pathParameters,
+            body,
+          }));
           if (copy.response.status !== rule.conflictStatus)
             return refused(record, op, rule, `a second create with ${field} ${json(value)}`, copy);
         }
@@ -72,15 +77,15 @@ export const uniqueFieldsCheck: ScenarioCheck = {
       const after = await first.read();
       const changed =
         before && after ? differences(jsonBody(before), jsonBody(after), first.volatile) : [];
-      if (before && after && changed.length > 0)
+      if (before && after && duplicate && changed.length > 0)
         return record.fail(
           op,
           {
             message: `a refused duplicate changed the first resource: ${changed.join(', ')}`,
             expected: excerpt(jsonBody(before), changed),
-            actual: `${describe(after)} ${excerpt(jsonBody(after), changed)}`,
+            actual: readBackEvidence(duplicate, after, excerpt(jsonBody(after), changed)),
           },
-          after,
+          duplicate,
         );
       record.pass(
         op,
@@ -110,7 +115,14 @@ async function judgeUpdates(
     second ??= await make(ctx, producer, 2);
     if ('reason' in second) return record.skip(target, second.reason);
     const link = second.resource.links.find((l) => l.target === target);
-    const call = link ? linkCall(ctx, link) : { reason: `no link of a new resource reaches it` };
+    const call = link
+      ? linkCall(ctx, link)
+      : noLink(
+          ctx,
+          second.resource,
+          (l) => l.target === target,
+          'no link of a new resource reaches it',
+        );
     if ('reason' in call) return record.skip(target, call.reason);
     const [value] = sameValues(first.body[field], rule.caseInsensitive).slice(-1);
     const rest = target.method === 'put' ? (validBody(ctx, target, 3) as object) : {};

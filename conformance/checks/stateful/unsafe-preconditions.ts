@@ -1,5 +1,7 @@
 import type { OperationCall } from '../../http/build-request.js';
+import type { Exchange } from '../../http/target-client.js';
 import type { ScenarioCheck } from '../check.js';
+import { readBackEvidence } from '../support/read-back.js';
 import { validBody } from '../support/round-trip-body.js';
 import { deleteLinkOf, follow, freshTarget } from '../support/spec-links.js';
 import {
@@ -32,12 +34,13 @@ export const ifNoneMatchWrite: ScenarioCheck = {
       const found = await conditionalWriteTarget(ctx, op);
       if ('reason' in found) return record.skip(op, found.reason);
       const { reader, target, before, etag, body } = found;
+      let refused: Exchange | undefined;
       for (const tag of ['*', etag]) {
-        const sent = await callAs(ctx, op, {
+        const sent = (refused = await callAs(ctx, op, {
           ...target.call,
           headers: { ...target.call.headers, 'If-None-Match': tag },
           ...(body !== undefined ? { body } : {}),
-        } satisfies OperationCall);
+        } satisfies OperationCall));
         if (sent.response.status === 412) continue;
         if (isSuccess(sent.response.status) && op.method === 'delete')
           target.resource.deleted = true;
@@ -58,9 +61,13 @@ export const ifNoneMatchWrite: ScenarioCheck = {
           {
             message: 'a request refused with 412 changed the resource all the same',
             expected: `200 with ETag ${etag}`,
-            actual: `${describe(after)}, ETag ${after.headers.get('etag') ?? '(none)'}`,
+            actual: readBackEvidence(
+              refused!,
+              after,
+              `(ETag ${after.headers.get('etag') ?? '(none)'})`,
+            ),
           },
-          after,
+          refused,
         );
       record.pass(op, `412 for If-None-Match: * and for the current ETag; nothing changed`);
     });
@@ -98,12 +105,13 @@ export const putIfMatchAbsent: ScenarioCheck = {
       if (!isSuccess(deleted.response.status))
         return record.skip(op, `the resource could not be deleted: ${describe(deleted)}`);
       target.resource.deleted = true;
+      let refused: Exchange | undefined;
       for (const tag of ['*', ANY_TAG]) {
-        const sent = await callAs(ctx, op, {
+        const sent = (refused = await callAs(ctx, op, {
           ...target.call,
           headers: { ...target.call.headers, 'If-Match': tag },
           body: validBody(ctx, op),
-        });
+        }));
         if (isSuccess(sent.response.status)) target.resource.deleted = false; // cleanup deletes it
         if (sent.response.status !== 412)
           return record.fail(
@@ -124,9 +132,9 @@ export const putIfMatchAbsent: ScenarioCheck = {
           {
             message: 'a PUT refused with 412 created the resource all the same',
             expected: 'the resource still absent (404)',
-            actual: describe(after),
+            actual: readBackEvidence(refused!, after),
           },
-          after,
+          refused,
         );
       }
       record.pass(op, 'If-Match: * and a made-up tag at an absent id: 412, nothing created');

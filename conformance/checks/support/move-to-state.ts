@@ -2,8 +2,8 @@ import type { StateMachine, StateTransition } from '../../../spec/apikit-extensi
 import type { SpecOperation } from '../../../spec/operations.js';
 import type { Exchange } from '../../http/target-client.js';
 import type { RunContext } from '../../run-context.js';
-import type { CreatedResource, Unavailable } from '../../stateful/fixtures.js';
-import { linkCall } from './spec-links.js';
+import type { CreatedResource, ResolvedLink, Unavailable } from '../../stateful/fixtures.js';
+import { linkCall, noLink } from './spec-links.js';
 import {
   callAs,
   describe,
@@ -61,8 +61,10 @@ export async function moveTo(
   if (!way || way.length === 0) return { reason: `no declared transition leads ${from} -> ${to}` };
   let last: Exchange | undefined;
   for (const t of way) {
-    const link = resource.links.find((l) => l.target.operationId === t.operation);
-    if (!link) return { reason: `no link of the resource reaches ${t.operation}` };
+    const reaches = (l: ResolvedLink) => l.target.operationId === t.operation;
+    const link = resource.links.find(reaches);
+    if (!link)
+      return noLink(ctx, resource, reaches, `no link of the resource reaches ${t.operation}`);
     const call = linkCall(ctx, link);
     if ('reason' in call) return call;
     const body = setsField(link.target, machine.field) ? { body: { [machine.field]: t.to } } : {};

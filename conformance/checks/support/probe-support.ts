@@ -1,7 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { requiredRole } from '../../../spec/apikit-extensions.js';
 import { needsCredentials } from '../../../spec/operation-security.js';
-import type { SpecOperation } from '../../../spec/operations.js';
+import { isUnsafeMethod, type SpecOperation } from '../../../spec/operations.js';
 import type { Credential } from '../../auth-session.js';
 import type { OperationCall } from '../../http/build-request.js';
 import type { Exchange } from '../../http/target-client.js';
@@ -75,7 +75,9 @@ export function exampleValue(param: OpenAPIV3.ParameterObject): unknown {
  * Path parameter values for probing `op`: a resource made through the spec's links when one
  * can be made; else, per parameter, a resource made for another operation declaring the same
  * parameter (e.g. the user id of `/admin/users/{id}/block` from a created user); else the
- * spec's example value.
+ * spec's example value. An unsafe operation never falls back to an example where a resource
+ * could have been made but was not (its producer out of scope, say): the example may name
+ * someone's real data (decision 0096).
  */
 export async function pathParams(
   ctx: RunContext,
@@ -88,6 +90,7 @@ export async function pathParams(
   const reasons: string[] = [];
   if (ctx.fixtures.producersOf(op).length > 0) {
     const made = await ctx.fixtures.paramsFor(op, credential);
+    if ('reason' in made && isUnsafeMethod(op.method)) return made;
     if ('reason' in made) reasons.push(made.reason);
     else
       for (const param of needed)
@@ -109,7 +112,8 @@ export async function pathParams(
           if (made.parameters[shared.name] !== undefined)
             parameters[shared.name] = made.parameters[shared.name];
         if (param.name in parameters) continue;
-      } else reasons.push(made.reason);
+      } else if (isUnsafeMethod(op.method)) return made;
+      else reasons.push(made.reason);
     }
     const example = exampleValue(param);
     if (example === undefined)
@@ -176,17 +180,23 @@ export function statusTally(statuses: number[]): string {
     .join(', ');
 }
 
-/** The operations of the selection grouped by path, with every declared method of the path. */
+/**
+ * The operations of the selection grouped by path, with every declared method of the path and
+ * those of its judged operations (`required`): a method whose operation is out of scope or
+ * missing on the target may be absent from an Allow header without a failure (decision 0096).
+ */
 export function selectedPaths(
   ctx: RunContext,
-): { path: string; operations: SpecOperation[]; declared: string[] }[] {
+): { path: string; operations: SpecOperation[]; declared: string[]; required: string[] }[] {
   const paths = [...new Set(ctx.operations.map((op) => op.path))];
   return paths.map((path) => {
     const all = ctx.allOperations.filter((op) => op.path === path);
+    const operations = ctx.operations.filter((op) => op.path === path);
     return {
       path,
-      operations: ctx.operations.filter((op) => op.path === path),
+      operations,
       declared: all.map((op) => op.method.toUpperCase()),
+      required: operations.map((op) => op.method.toUpperCase()),
     };
   });
 }

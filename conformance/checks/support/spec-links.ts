@@ -55,6 +55,26 @@ export function linkCall(ctx: RunContext, link: ResolvedLink): OperationCall | U
   return call;
 }
 
+/**
+ * Why a resource offers no link `wanted`: where the spec declares one that leads out of the
+ * run's scope, that operation, named (decision 0096); else `otherwise`.
+ *
+ * @example
+ * const link = resource.links.find(wanted) ?? noLink(ctx, resource, wanted, 'no link reads it');
+ */
+export function noLink(
+  ctx: RunContext,
+  resource: CreatedResource,
+  wanted: (link: ResolvedLink) => boolean,
+  otherwise: string,
+): Unavailable {
+  const declared = resource.allLinks.find(wanted);
+  const why = declared && ctx.scope.unavailable(declared.target);
+  return {
+    reason: declared && why ? `it needs ${declared.target.operationId}, which ${why}` : otherwise,
+  };
+}
+
 /** The resource's links to GET operations. */
 export function readLinks(resource: CreatedResource): ResolvedLink[] {
   return resource.links.filter((l) => l.target.method === 'get');
@@ -64,8 +84,10 @@ export function deleteLinkOf(resource: CreatedResource): ResolvedLink | undefine
   return resource.links.find((l) => l.target.method === 'delete');
 }
 
-/** Follows a link as the credential its target needs. */
+/** Follows a link as the credential its target needs; one out of the run's scope is not. */
 export async function follow(ctx: RunContext, link: ResolvedLink): Promise<Exchange | Unavailable> {
+  const why = ctx.scope.unavailable(link.target);
+  if (why) return { reason: `link ${link.name} leads to ${link.target.operationId}, which ${why}` };
   const call = linkCall(ctx, link);
   return 'reason' in call ? call : callAs(ctx, link.target, call);
 }
@@ -116,6 +138,11 @@ export async function deleteCreated(
   for (const link of links) {
     const target = link.operationId ? ctx.operation(link.operationId) : undefined;
     if (target?.method !== 'delete') continue;
+    // A DELETE the scope does not hold is the cleanup's to send (it is housekeeping there).
+    if (ctx.scope.unavailable(target)) {
+      ctx.fixtures.adopt(producer, exchange, path, requestBody);
+      return;
+    }
     const values: Record<string, unknown> = {};
     for (const [key, expression] of Object.entries(link.parameters ?? {}))
       values[key.replace(/^(path|query|header|cookie)\./, '')] = evaluateExpression(

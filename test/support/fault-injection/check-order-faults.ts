@@ -52,7 +52,7 @@ export const roleBeforeAuth: Fault = {
   name: 'role-before-auth',
   description: 'the ADMIN guard runs before authentication: /admin without a token is 403',
   expectedCheck: 'check_order',
-  include: ['admin'],
+  include: ['admin', 'createUser'],
   create: () => ({
     response: (res, req) =>
       res.status === 401 && req.path.startsWith('/api/v1/admin/')
@@ -70,7 +70,7 @@ export const acceptBeforeRole: Fault = {
   name: 'accept-before-role',
   description: 'content negotiation runs before the ADMIN guard: a USER asking text/html gets 406',
   expectedCheck: 'check_order',
-  include: ['admin'],
+  include: ['admin', 'createUser'],
   create: laterFailureWins(403, async (req, ctx) =>
     withHeader(req, 'authorization', await ctx.adminAuthorization()),
   ),

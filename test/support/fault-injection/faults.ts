@@ -37,7 +37,11 @@ export interface Fault {
   description: string;
   /** The check that must fail on this variant (others may fail too). */
   expectedCheck: string;
-  /** operationIds or tags the run may be narrowed to, only to keep it short. */
+  /**
+   * operationIds or tags the run may be narrowed to, only to keep it short. The run calls
+   * nothing outside them (decision 0096): they name the operations that make and read what
+   * the check needs too (a user for an order, the GET that reads a write back).
+   */
   include?: string[];
   /** The run needs --allow-destructive (it blocks or demotes the given accounts). */
   allowDestructive?: true;

@@ -83,7 +83,7 @@ export const mergePatchRefused: Fault = {
   description:
     'PATCH takes application/json only: a body sent as application/merge-patch+json, a documented request media type, is answered 415',
   expectedCheck: 'documented_media_types',
-  include: ['updateUser'],
+  include: ['updateUser', 'createUser'],
   create: () => ({
     // The server itself refuses the body once its Content-Type is one it does not take.
     request: (req) =>

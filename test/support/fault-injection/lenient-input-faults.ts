@@ -64,7 +64,7 @@ export const nullNameAsAbsent: Fault = {
   name: 'null-name-as-absent',
   description: 'PATCH of a user takes name: null or email: null as "not sent" (200), not 400',
   expectedCheck: 'negative_data_rejection',
-  include: ['updateUser'],
+  include: ['updateUser', 'createUser'],
   create: () => ({
     request: editBody(
       (req) => req.method === 'PATCH' && USER_PATH.test(pathOf(req)),
@@ -95,7 +95,7 @@ export const orderUnknownPropertiesDropped: Fault = {
   name: 'order-unknown-properties-dropped',
   description: 'POST /users/{id}/orders drops body properties it does not know (201), not 400',
   expectedCheck: 'negative_data_rejection',
-  include: ['createUserOrder'],
+  include: ['createUserOrder', 'createUser'],
   create: () => ({
     request: editBody(
       (req) =>

@@ -17,7 +17,7 @@ export const optionsAllowMissesHead: Fault = {
   name: 'options-allow-misses-head',
   description: 'OPTIONS lists only the explicitly routed methods: HEAD missing from Allow',
   expectedCheck: 'allow_header_conformance',
-  include: ['http'],
+  include: ['optionsUsers', 'listUsers'],
   create: () => ({
     response: (res, req) =>
       req.method === 'OPTIONS' && res.headers.allow

@@ -28,7 +28,7 @@ export const orderForMissingUser422: Fault = {
   description:
     'POST /users/{id}/orders for a user that does not exist is 422 (a dangling reference), not 404',
   expectedCheck: 'absent_resource',
-  include: ['createUserOrder'],
+  include: ['createUserOrder', 'createUser'],
   create: () => ({
     response: (res, req) =>
       req.method === 'POST' && USER_ORDERS.test(pathOf(req)) && res.status === 404
@@ -47,7 +47,7 @@ export const absentOrderPut403: Fault = {
   description:
     'PUT of an absent order is 403 (the ownership test finds no order of the caller), not 404',
   expectedCheck: 'absent_resource',
-  include: ['replaceUserOrder'],
+  include: ['replaceUserOrder', 'createUserOrder', 'createUser'],
   create: () => ({
     response: (res, req) =>
       req.method === 'PUT' && USER_ORDER.test(pathOf(req)) && res.status === 404
@@ -65,7 +65,7 @@ export const orderLocationDropped: Fault = {
   name: 'order-location-dropped',
   description: 'POST /users/{id}/orders answers 201 without Location',
   expectedCheck: 'response_headers_conformance',
-  include: ['createUserOrder'],
+  include: ['createUserOrder', 'createUser'],
   create: () => ({
     response: (res, req) =>
       req.method === 'POST' && USER_ORDERS.test(pathOf(req)) && res.status === 201
@@ -78,7 +78,7 @@ export const orderSecondDelete204: Fault = {
   name: 'order-second-delete-204',
   description: 'DELETE of an absent order answers 204 instead of 404',
   expectedCheck: 'delete_twice',
-  include: ['deleteUserOrder'],
+  include: ['deleteUserOrder', 'createUserOrder', 'createUser'],
   create: () => ({
     response: (res, req) =>
       req.method === 'DELETE' && USER_ORDER.test(pathOf(req)) && res.status === 404

@@ -32,7 +32,7 @@ export const blockedUserOrderCreated: Fault = {
   description:
     'POST /users/{id}/orders for a BLOCKED user creates the order (201), not 409: the owner is unblocked, the order placed, the owner blocked again',
   expectedCheck: 'parent_states',
-  include: ['createUserOrder'],
+  include: ['createUserOrder', 'createUser', 'blockUser', 'unblockUser'],
   create: () => ({
     response: async (res, req, ctx) => {
       const id = USER_ORDERS.exec(pathOf(req))?.[1];
@@ -51,7 +51,7 @@ export const unknownCategoryAccepted: Fault = {
   description:
     'POST /users/{id}/orders with a categoryId the catalog lacks places the order in category 1, not 422',
   expectedCheck: 'unknown_references',
-  include: ['createUserOrder'],
+  include: ['createUserOrder', 'listCategories', 'createUser'],
   create: () => ({
     response: (res, req, ctx) => {
       const body = parsed(req.body);
@@ -68,7 +68,8 @@ function acceptedAfterPending(method: 'PUT' | 'PATCH', name: string, op: string)
     name,
     description: `${method} of an order's fields once it has left PENDING answers 200 (changing nothing), not 409`,
     expectedCheck: 'guarded_writes',
-    include: ['createUserOrder', op],
+    // The user, the order and its read: a run calls nothing outside its scope (decision 0096).
+    include: ['createUser', 'createUserOrder', 'getUserOrder', 'updateUserOrder', op],
     create: () => ({
       response: async (res, req, ctx) => {
         if (req.method !== method || !USER_ORDER.test(pathOf(req)) || res.status !== 409)
@@ -96,7 +97,7 @@ export const putKeepsItems: Fault = {
   name: 'put-keeps-items',
   description: 'PUT of an order without items keeps the items it had (a partial update), not []',
   expectedCheck: 'embedded_items',
-  include: ['createUserOrder', 'replaceUserOrder'],
+  include: ['createUserOrder', 'replaceUserOrder', 'createUser', 'getOrder', 'getOrderItem'],
   create: () => ({
     request: async (req, ctx) => {
       const match = USER_ORDER.exec(pathOf(req));
@@ -123,7 +124,7 @@ export const orderUnderOtherUser: Fault = {
   description:
     'An order is found (read, replaced, changed, deleted) under any user in the path, looked up by its own id only, not 404',
   expectedCheck: 'scoped_lookup',
-  include: ['createUserOrder'],
+  include: ['createUserOrder', 'createUser', 'getUserOrder'],
   create: () => ({
     response: async (res, req, ctx) => {
       const match = USER_ORDER.exec(pathOf(req));
@@ -146,7 +147,7 @@ export const itemsNameAnotherOrder: Fault = {
   name: 'items-name-another-order',
   description: "GET /orders/{id}?expand=items embeds items whose orderId is not the order's id",
   expectedCheck: 'embedded_items',
-  include: ['createUserOrder'],
+  include: ['createUserOrder', 'createUser', 'getOrder'],
   create: () => ({
     response: (res, req) =>
       req.method === 'GET' && ORDER.test(pathOf(req)) && res.status === 200

@@ -9,7 +9,7 @@ export const roleLinkNeedsNoAdmin: Fault = {
   name: 'role-link-needs-no-admin',
   description: 'PUT and DELETE /users/{id}/roles/{roleId} serve a USER token as if it held ADMIN',
   expectedCheck: 'admin_role_required',
-  include: ['assignUserRole', 'removeUserRole'],
+  include: ['assignUserRole', 'removeUserRole', 'createUser'],
   create: () => ({
     request: async (req, ctx) => {
       if (!['PUT', 'DELETE'].includes(req.method) || !ROLE_LINK.test(pathOf(req))) return req;
@@ -28,7 +28,7 @@ export const unknownRole400: Fault = {
   description:
     'PUT of a role link naming an unknown user or role is refused as invalid input (400), not 404',
   expectedCheck: 'absent_resource',
-  include: ['assignUserRole'],
+  include: ['assignUserRole', 'createUser'],
   create: () => ({
     response: (res, req) =>
       req.method === 'PUT' && ROLE_LINK.test(pathOf(req)) && res.status === 404
@@ -53,7 +53,7 @@ export const roleLinkAnswersGet: Fault = {
   description:
     'GET /users/{id}/roles/{roleId} answers 200 with the role, where the link has no representation (405)',
   expectedCheck: 'unsupported_method',
-  include: ['assignUserRole', 'removeUserRole', 'optionsUserRole'],
+  include: ['assignUserRole', 'removeUserRole', 'optionsUserRole', 'createUser'],
   create: () => ({
     request: async (req, ctx) => {
       if (req.method !== 'GET' || !ROLE_LINK.test(pathOf(req))) return req;
@@ -70,7 +70,7 @@ export const roleRemovalNotHeld204: Fault = {
   name: 'role-removal-not-held-204',
   description: 'DELETE of a role the user does not hold answers 204 (nothing to do), not 404',
   expectedCheck: 'put_delete_cycle',
-  include: ['assignUserRole', 'removeUserRole'],
+  include: ['assignUserRole', 'removeUserRole', 'createUser'],
   create: () => ({
     response: (res, req) =>
       req.method === 'DELETE' && ROLE_LINK.test(pathOf(req)) && res.status === 404

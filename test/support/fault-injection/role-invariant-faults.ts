@@ -60,7 +60,7 @@ export const userRoleRemovable: Fault = {
   name: 'user-role-removable',
   description: 'removing the USER role answers 204 (though the role is kept), not 409',
   expectedCheck: 'role_invariants',
-  include: ['removeUserRole'],
+  include: ['removeUserRole', 'createUser', 'listRoles', 'listUserRoles'],
   create: () => ({
     response: async (res, req, ctx) =>
       req.method === 'DELETE' &&
@@ -76,7 +76,7 @@ export const adminChangeableByUser: Fault = {
   description:
     'a USER may change a user who holds ADMIN: the 403 is not given, the request goes on (to its 412 or 200)',
   expectedCheck: 'role_invariants',
-  include: ['replaceUser', 'updateUser', 'deleteUser'],
+  include: ['replaceUser', 'updateUser', 'deleteUser', 'listUserRoles', 'getUser'],
   create: () => ({
     response: async (res, req, ctx) =>
       res.status === 403 &&
@@ -95,7 +95,7 @@ export const roleReadFromToken: Fault = {
   description:
     "role links trust the token's role claim, not the user's current roles: a USER promoted after login is still refused",
   expectedCheck: 'role_holders',
-  include: ['assignUserRole', 'removeUserRole'],
+  include: ['assignUserRole', 'removeUserRole', 'listRoles', 'listUserRoles'],
   allowDestructive: true,
   create: () => ({
     request: (req) => {
@@ -116,7 +116,7 @@ export const lastAdminDemotable: Fault = {
   name: 'last-admin-demotable',
   description: 'removing ADMIN from the last ADMIN answers 204, not 409',
   expectedCheck: 'role_holders',
-  include: ['assignUserRole', 'removeUserRole'],
+  include: ['assignUserRole', 'removeUserRole', 'listRoles', 'listUserRoles', 'listUsers'],
   allowDestructive: true,
   create: () => ({
     response: async (res, req, ctx) => {
@@ -147,7 +147,7 @@ export const deletedIdReused: Fault = {
   name: 'deleted-id-reused',
   description: 'the id of the newest user, once deleted, is given to the next user created',
   expectedCheck: 'id_allocation',
-  include: ['createUser'],
+  include: ['createUser', 'deleteUser'],
   create: () => {
     let freed: number | undefined;
     return {
@@ -171,7 +171,7 @@ export const counterIgnoresPutCreate: Fault = {
   description:
     'a PUT-create at an id past the newest does not move the counter: the next create gets a lower id',
   expectedCheck: 'id_allocation',
-  include: ['createUser'],
+  include: ['createUser', 'deleteUser', 'replaceUser'],
   create: () => {
     let newest = 0;
     let next: number | undefined;

@@ -142,7 +142,7 @@ export const patchLostUpdate: Fault = {
   description:
     'PATCH of a user is a read-modify-write without a lock: PATCHes of different properties sent at once overwrite each other with stale values',
   expectedCheck: 'serialized_writes',
-  include: ['updateUser'],
+  include: ['updateUser', 'createUser', 'getUser'],
   create: lostUpdates,
 };
 
@@ -182,7 +182,7 @@ export const login429WithoutRetryAfter: Fault = {
   description:
     'the login limiter answers 429 without Retry-After: a client cannot tell when to try again',
   expectedCheck: 'rate_limit_exceeded',
-  include: ['getUser'],
+  include: ['getUser', 'login'],
   provokeRateLimits: true,
   create: () =>
     loginLimiter((res, req) =>
@@ -200,7 +200,7 @@ export const loginLimitNotEnforced: Fault = {
   description:
     'the login budget is reported (RateLimit r=0) but never enforced: password guessing goes on unthrottled',
   expectedCheck: 'rate_limit_exceeded',
-  include: ['getUser'],
+  include: ['getUser', 'login'],
   provokeRateLimits: true,
   create: () => loginLimiter((res) => res),
 };
@@ -210,7 +210,7 @@ export const resetIgnored: Fault = {
   description:
     'POST /admin/reset answers 204 and does nothing (a stub): what was made stays, refresh tokens keep working',
   expectedCheck: 'admin_reset',
-  include: ['getUser'],
+  include: ['getUser', 'createUser', 'login', 'resetData'],
   allowDestructive: true,
   create: () => ({
     request: (req) =>
@@ -237,7 +237,7 @@ export const deletedUserTokenAccepted: Fault = {
   description:
     'the token of a deleted user still works (only its signature and expiry are checked, not that its subject exists)',
   expectedCheck: 'deleted_user_token',
-  include: ['getUser'],
+  include: ['getUser', 'resetData', 'login', 'deleteUser'],
   allowDestructive: true,
   create: () => {
     const deleted = new Set<string>();

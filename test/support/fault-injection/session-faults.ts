@@ -12,7 +12,7 @@ export const refreshFamilyKept: Fault = {
   description:
     'a spent refresh token is refused (rotation works), but its reuse does not revoke the family: the newest token of it still gives a new pair',
   expectedCheck: 'refresh_rotation',
-  include: ['refreshToken'],
+  include: ['refreshToken', 'login'],
   create: () => {
     // The login body each refresh token descends from, and the tokens already presented.
     const account = new Map<string, string>();
@@ -110,7 +110,7 @@ export const refreshOtherShape: Fault = {
   name: 'refresh-other-shape',
   description: 'refresh answers {token, refreshToken} (its own shape), not the shape of login',
   expectedCheck: 'response_schema_conformance',
-  include: ['refreshToken'],
+  include: ['refreshToken', 'login'],
   create: tokenAnswer('refresh', ({ accessToken, refreshToken }) => ({
     token: accessToken,
     refreshToken,

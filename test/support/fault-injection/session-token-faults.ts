@@ -20,6 +20,16 @@ import { omit, type ProxyRequest, type ProxyResponse } from './fault-proxy.js';
 import type { Fault } from './faults.js';
 
 const KNOWN_ACCOUNTS = ['user@example.com', 'admin@example.com'];
+/** What session_revocation needs in scope: the session, the suspension and the reads it makes. */
+const SUSPENSION_SCOPE = [
+  'login',
+  'blockUser',
+  'unblockUser',
+  'refreshToken',
+  'getUser',
+  'listUserRoles',
+  'activateUser',
+];
 const bodyOf = (req: ProxyRequest): Json => {
   const json = parsed(req.body);
   return isObject(json) ? json : {};
@@ -38,7 +48,7 @@ export const tokenSubNumber: Fault = {
   name: 'token-sub-number',
   description: 'the access token carries sub as a number (the user id), not as a string',
   expectedCheck: 'session_tokens',
-  include: ['login'],
+  include: ['login', 'getUser'],
   create: () => {
     // Tokens handed out with the changed claims, and the genuine ones they stand for.
     const genuine = new Map<string, string>();
@@ -116,7 +126,7 @@ export const logoutKeepsToken: Fault = {
   name: 'logout-keeps-token',
   description: 'logout answers 204 but revokes nothing: the refresh token still renews',
   expectedCheck: 'session_tokens',
-  include: ['logout'],
+  include: ['logout', 'login', 'refreshToken', 'getUser'],
   create: () => ({ request: (req) => (isAuth(req, 'logout') ? unknownLogout(req) : req) }),
 };
 
@@ -199,7 +209,7 @@ export const blockedTokenAccepted: Fault = {
   description:
     "a BLOCKED user's access token still works (the subject's status is not read per request)",
   expectedCheck: 'session_revocation',
-  include: ['login', 'blockUser', 'unblockUser', 'refreshToken', 'getUser'],
+  include: SUSPENSION_SCOPE,
   allowDestructive: true,
   create: () => {
     const blocked = new Set<string>();
@@ -219,7 +229,7 @@ export const blockedLogin401: Fault = {
   name: 'blocked-login-401',
   description: 'a BLOCKED user logging in with the right password gets 401, not 403',
   expectedCheck: 'session_revocation',
-  include: ['login', 'blockUser', 'unblockUser', 'refreshToken', 'getUser'],
+  include: SUSPENSION_SCOPE,
   allowDestructive: true,
   create: () => ({
     response: (res, req) =>
@@ -240,7 +250,7 @@ export const blockedRefreshRenews: Fault = {
   name: 'blocked-refresh-renews',
   description: "a BLOCKED user's refresh token still gives a new pair",
   expectedCheck: 'session_revocation',
-  include: ['login', 'blockUser', 'unblockUser', 'refreshToken', 'getUser'],
+  include: SUSPENSION_SCOPE,
   allowDestructive: true,
   create: () => {
     const blocked = new Set<string>();
@@ -278,7 +288,7 @@ export const unblockKeepsTokensRefused: Fault = {
   name: 'unblock-keeps-tokens-refused',
   description: 'access tokens issued before a block stay refused after the unblock',
   expectedCheck: 'session_revocation',
-  include: ['login', 'blockUser', 'unblockUser', 'refreshToken', 'getUser'],
+  include: SUSPENSION_SCOPE,
   allowDestructive: true,
   create: () => {
     const issued = new Map<string, Set<string>>();
@@ -308,7 +318,7 @@ export const inactiveLoginRefused: Fault = {
   name: 'inactive-login-refused',
   description: 'an INACTIVE user cannot log in (403), though only BLOCKED users are refused',
   expectedCheck: 'session_revocation',
-  include: ['login', 'blockUser', 'unblockUser', 'refreshToken', 'getUser'],
+  include: SUSPENSION_SCOPE,
   allowDestructive: true,
   create: () => ({
     response: async (res, req, ctx) => {

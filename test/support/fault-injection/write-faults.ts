@@ -162,7 +162,7 @@ export const roleRemovalNotFound: Fault = {
   description:
     'DELETE /users/{id}/roles/{roleId} looks the role up by name, not by id, so it never finds a role the user holds: 404',
   expectedCheck: 'put_delete_cycle',
-  include: ['roles'],
+  include: ['roles', 'createUser'],
   create: () => ({
     request: async (req, ctx) => {
       const path = pathOf(req);
@@ -192,7 +192,7 @@ export const roleAssignTwice409: Fault = {
   description:
     'PUT /users/{id}/roles/{roleId} of a role the user already holds answers 409 instead of 204 (not idempotent)',
   expectedCheck: 'put_delete_cycle',
-  include: ['roles'],
+  include: ['roles', 'createUser'],
   create: () => {
     const held = new Set<string>();
     return {
