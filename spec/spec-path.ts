@@ -17,7 +17,8 @@ export const specPath: string = join(packageRoot, 'spec', 'openapi.yaml');
 function findPackageRoot(start: string): string {
   for (let dir = start; ; dir = dirname(dir)) {
     if (readPackageName(join(dir, 'package.json')) === PACKAGE_NAME) return dir;
-    if (dirname(dir) === dir) throw new Error(`apikit: no ${PACKAGE_NAME} package.json above ${start}`);
+    if (dirname(dir) === dir)
+      throw new Error(`apikit: no ${PACKAGE_NAME} package.json above ${start}`);
   }
 }
 
