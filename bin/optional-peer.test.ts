@@ -21,7 +21,7 @@ describe('requirePeer', () => {
 describe('installLine', () => {
   it("installs a peer in the range of apikit's package.json", () => {
     // Prism is pinned: its path handling was measured with 5.14 (decision 0073).
-    expect(installLine('@stoplight/prism-cli')).toBe('npm i -D @stoplight/prism-cli@5.14');
+    expect(installLine('@stoplight/prism-cli')).toBe('npm i -D @stoplight/prism-cli@^5.14.0');
     expect(installLine('openapi-typescript')).toMatch(/^npm i -D openapi-typescript@\^7\.\d+/);
     expect(installLine('left-pad')).toBe('npm i -D left-pad');
   });

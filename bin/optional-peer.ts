@@ -14,7 +14,7 @@ import { CliError } from './cli-error.js';
  * @example
  * requirePeer('@stoplight/prism-cli', 'apikit mock --engine prism');
  * // apikit mock --engine prism needs @stoplight/prism-cli, which is not installed:
- * //   npm i -D @stoplight/prism-cli@5.14
+ * //   npm i -D @stoplight/prism-cli@^5.14.0
  */
 export function requirePeer(packageName: string, command: string): void {
   if (!isInstalled(packageName))

@@ -37,8 +37,12 @@ for (const name of readdirSync(fixtures)) {
   // From the fixture's own lock, so that only what package.json changed is resolved again: a
   // fresh resolution would move every dependency to the registry's newest (and once to a vite
   // whose optional dependency the registry did not serve, so that `npm ci` failed).
-  if (existsSync(join(dir, 'package-lock.json')))
-    cpSync(join(dir, 'package-lock.json'), join(to, 'package-lock.json'));
+  // The tarball's own entry is dropped, so that its dependencies and peers are read again.
+  if (existsSync(join(dir, 'package-lock.json'))) {
+    const kept = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8'));
+    delete kept.packages['node_modules/user-order-apikit'];
+    writeFileSync(join(to, 'package-lock.json'), JSON.stringify(kept, null, 2));
+  }
   execFileSync('npm', ['install', '--package-lock-only', '--no-audit', '--no-fund'], {
     cwd: to,
     stdio: 'inherit',

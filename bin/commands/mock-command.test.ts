@@ -152,7 +152,7 @@ describe('apikit mock refuses what it cannot do', () => {
     });
     expect(result.code).toBe(2);
     expect(result.stderr.trim()).toBe(
-      'apikit: apikit mock --engine prism needs @stoplight/prism-cli, which is not installed: npm i -D @stoplight/prism-cli@5.14',
+      'apikit: apikit mock --engine prism needs @stoplight/prism-cli, which is not installed: npm i -D @stoplight/prism-cli@^5.14.0',
     );
   });
 

@@ -122,7 +122,7 @@ describe('apikit proxy <targetUrl>', () => {
     });
     expect(result.code).toBe(2);
     expect(result.stderr.trim()).toBe(
-      'apikit: apikit proxy needs @stoplight/prism-cli, which is not installed: npm i -D @stoplight/prism-cli@5.14',
+      'apikit: apikit proxy needs @stoplight/prism-cli, which is not installed: npm i -D @stoplight/prism-cli@^5.14.0',
     );
   });
 

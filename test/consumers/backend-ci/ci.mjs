@@ -30,7 +30,7 @@ check(
 
 // Without Prism, the commands that need it say so (not the spec's fault), exit 2 (decision 0099).
 const prismHint =
-  'needs @stoplight/prism-cli, which is not installed: npm i -D @stoplight/prism-cli@5.14';
+  'needs @stoplight/prism-cli, which is not installed: npm i -D @stoplight/prism-cli@^5.14.0';
 const hint = npx(['mock', '--engine', 'prism', '--port', '0']);
 check(
   hint.status === 2 && hint.stderr.includes(`apikit mock --engine prism ${prismHint}`),
