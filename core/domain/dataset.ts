@@ -62,6 +62,12 @@ export interface IdempotencyRecord {
   body: string | null;
   createdAt: string;
   expiresAt: string;
+  /**
+   * On a claim (status 0): the store instance holding it, stamped by the store, so that another
+   * can tell a holder that is gone (a previous process, a lost database session) and free the
+   * key at once rather than after the claim's lease. Absent on answers.
+   */
+  owner?: string;
 }
 
 export interface Dataset {

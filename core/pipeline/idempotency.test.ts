@@ -29,8 +29,8 @@ function setup(): TestContext & { keys: IdempotencyKeys } {
 }
 
 /**
- * Keys over the test store whose answer writes (not the claims, status 0) pass `watch` first:
- * it may note them, or throw as a store refusing the write would.
+ * Keys over the test store whose answer writes (not the claims nor their release, status 0)
+ * pass `watch` first: it may note them, or throw as a store refusing the write would.
  */
 function keysWatchingAnswers(
   tc: TestContext,
@@ -45,9 +45,9 @@ function keysWatchingAnswers(
         repo.transact((tx) =>
           work({
             ...tx,
-            putIdempotency: async (record) => {
+            settleIdempotency: async (claim, record) => {
               if (record.status !== 0) watch(record);
-              await tx.putIdempotency(record);
+              return tx.settleIdempotency(claim, record);
             },
           }),
         ),

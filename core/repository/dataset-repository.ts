@@ -1,4 +1,5 @@
 import type { Store } from '../domain/store.js';
+import { randomUUID } from '../web-crypto.js';
 import { datasetReader } from './dataset-reader.js';
 import { datasetWriter, type UndoLog } from './dataset-writer.js';
 import type { Repository } from './repository.js';
@@ -16,6 +17,9 @@ import { serialQueue } from './serial-queue.js';
  * loop, and no flush (a timer or I/O callback) can snapshot it half done. A transaction that
  * awaits anything else breaks this; it is caught and refused (see `transact`).
  *
+ * Idempotency-Key claims name this repository as their owner: one process holds a data set,
+ * so a claim another owner left in it is from a process that died mid-request (decision 0109).
+ *
  * @example
  * const repository = createDatasetRepository(await createDurableStore({ adapter, seed }));
  * const id = await repository.transact((tx) => tx.nextId('users'));
@@ -24,6 +28,7 @@ export function createDatasetRepository(store: Store): Repository {
   const data = () => store.data;
   const queue = serialQueue();
   const commits = commitBatcher(store, queue);
+  const owner = randomUUID();
   let closed = false;
   return {
     ...datasetReader(data),
@@ -36,7 +41,7 @@ export function createDatasetRepository(store: Store): Repository {
         let crossedTurn = false;
         const sentinel = setTimeout(() => (crossedTurn = true), 0);
         try {
-          const value = await work(datasetWriter(data, undo));
+          const value = await work(datasetWriter(data, undo, owner));
           if (crossedTurn) throw new Error(CROSSED_TURN);
           return { result: value, durable: undo.length > 0 ? commits.join() : undefined };
         } catch (error) {

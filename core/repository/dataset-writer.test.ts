@@ -28,7 +28,7 @@ function dataWith(...records: RefreshTokenRecord[]): Dataset {
 
 function writerOver(data: Dataset) {
   const undo: UndoLog = [];
-  return { tx: datasetWriter(() => data, undo), undo };
+  return { tx: datasetWriter(() => data, undo, 'this-process'), undo };
 }
 
 describe('datasetWriter: refresh tokens', () => {

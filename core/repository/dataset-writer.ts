@@ -1,5 +1,6 @@
 import type { Dataset, UserRecord } from '../domain/dataset.js';
 import { datasetReader } from './dataset-reader.js';
+import { idempotencyWrites } from './dataset-idempotency.js';
 import { journaled, type Journal, type UndoLog } from './dataset-journal.js';
 import { indexUserEmail, unindexUserEmail } from './email-index.js';
 import type { RepositoryWriter } from './repository.js';
@@ -11,18 +12,20 @@ export type { UndoLog } from './dataset-journal.js';
  * reads of the transaction see them) and push their undo step, so a transaction that throws
  * is rolled back by running the log backwards. Records are replaced, never changed in place:
  * a record handed to a reader stays as it was read.
+ * `owner` is the repository the transaction runs in, which the claims of Idempotency-Keys name.
  *
  * @example
  * const undo: UndoLog = [];
- * const tx = datasetWriter(() => store.data, undo);
+ * const tx = datasetWriter(() => store.data, undo, owner);
  * await tx.putUser(user);
  */
-export function datasetWriter(data: () => Dataset, undo: UndoLog): RepositoryWriter {
+export function datasetWriter(data: () => Dataset, undo: UndoLog, owner: string): RepositoryWriter {
   const journal = journaled(undo);
   return {
     ...datasetReader(data),
     ...resourceWrites(data, journal),
     ...sessionWrites(data, journal),
+    ...idempotencyWrites(data, journal, owner),
   };
 }
 
@@ -90,16 +93,10 @@ function resourceWrites(data: () => Dataset, journal: Journal): ResourceWrites {
 
 type SessionWrites = Pick<
   RepositoryWriter,
-  | 'putRefreshToken'
-  | 'spendRefreshTokens'
-  | 'pruneExpiredFamilies'
-  | 'putIdempotency'
-  | 'claimIdempotency'
-  | 'pruneExpiredIdempotency'
-  | 'replaceDataSet'
+  'putRefreshToken' | 'spendRefreshTokens' | 'pruneExpiredFamilies' | 'replaceDataSet'
 >;
 
-/** Refresh tokens, idempotency records, and the data set as a whole. */
+/** Refresh tokens and the data set as a whole. */
 function sessionWrites(data: () => Dataset, journal: Journal): SessionWrites {
   const { set, deleteWhere, undo } = journal;
   return {
@@ -125,18 +122,6 @@ function sessionWrites(data: () => Dataset, journal: Journal): SessionWrites {
         if (Date.parse(token.expiresAt) > now.getTime()) live.add(token.familyId);
       }
       deleteWhere(tokens, (token) => !live.has(token.familyId));
-    },
-    async putIdempotency(record) {
-      set(data().idempotency, record.scope, record);
-    },
-    async claimIdempotency(record, now) {
-      const held = data().idempotency[record.scope];
-      if (held !== undefined && Date.parse(held.expiresAt) > now.getTime()) return held;
-      set(data().idempotency, record.scope, record);
-      return undefined;
-    },
-    async pruneExpiredIdempotency(now) {
-      deleteWhere(data().idempotency, (record) => Date.parse(record.expiresAt) <= now.getTime());
     },
     async replaceDataSet(seed) {
       const current = data();

@@ -109,11 +109,23 @@ export interface RepositoryWriter extends RepositoryReader {
   pruneExpiredFamilies(now: Date): Promise<void>;
   putIdempotency(record: IdempotencyRecord): Promise<void>;
   /**
-   * Stores `record` unless its scope holds a record live at `now` (expiring after it), and
-   * answers that live record, or undefined when `record` was stored. One step, so that a
-   * database claiming a new key reads nothing that concurrent claims of other keys write.
+   * Stores `record` as this store's claim (its `owner` stamped by the store) unless its scope
+   * holds a record live at `now` (expiring after it), and answers that live record, or
+   * undefined when `record` was stored. A claim whose holder the store can tell is gone (a
+   * previous process on a file only one process owns; a holder whose database session ended)
+   * is not live, whatever its lease. One step, so that a database claiming a new key reads
+   * nothing that concurrent claims of other keys write.
    */
   claimIdempotency(record: IdempotencyRecord, now: Date): Promise<IdempotencyRecord | undefined>;
+  /**
+   * Replaces this store's claim `claim` (as given to {@link claimIdempotency}) with `record`
+   * (the key's answer, or an expired record that gives the key back) and answers true; or
+   * writes nothing and answers false when the scope holds anything else: another holder took
+   * the claim over, judging this one gone, or an answer is there. A scope holding nothing (the
+   * claim expired and was pruned, or a reset) takes `record`. Run in the transaction of the
+   * write the answer is for, so that the two commit together (decision 0109).
+   */
+  settleIdempotency(claim: IdempotencyRecord, record: IdempotencyRecord): Promise<boolean>;
   /** Housekeeping, as {@link RepositoryWriter.pruneExpiredFamilies}: expiry is judged on read. */
   pruneExpiredIdempotency(now: Date): Promise<void>;
   /**

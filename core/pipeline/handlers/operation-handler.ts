@@ -63,6 +63,12 @@ export interface OperationHandler<Input = OperationInput> {
   authorizes?(input: Input): Promise<void>;
   current?(input: Input): Promise<Resource<unknown> | undefined>;
   run(input: Input): OperationResult | Promise<OperationResult>;
+  /**
+   * For an operation taking an Idempotency-Key: what `run` answers, given what its one write
+   * transaction returned. The pipeline renders it inside that transaction, so that the key's
+   * answer commits with the write (decision 0109); without it the answer is stored after.
+   */
+  answers?(written: unknown): OperationResult;
 }
 
 /** The principal of a secured operation; its absence is a wiring bug, not a client error. */

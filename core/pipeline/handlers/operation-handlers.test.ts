@@ -12,6 +12,16 @@ describe('the handler table', () => {
     expect(Object.keys(handlers).sort()).toEqual(ids.sort());
   });
 
+  it('says what the write answers wherever an Idempotency-Key is taken (decision 0109)', async () => {
+    const keyed = listOperations(await loadSpec())
+      .filter((op) =>
+        op.parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key'),
+      )
+      .map((op) => op.operationId);
+    expect(keyed.sort()).toEqual(['createUser', 'createUserOrder']);
+    for (const id of keyed) expect(handlerFor(id)?.answers, id).toBeTypeOf('function');
+  });
+
   it('looks a handler up by a runtime operationId', () => {
     expect(handlerFor('getUser')).toBe(handlers.getUser);
     expect(handlerFor('optionsUsers')).toBeUndefined();

@@ -1,3 +1,4 @@
+import type { Order } from '../../domain/dto.js';
 import type { DomainContext } from '../../domain/ports.js';
 import { getUser } from '../../domain/users-service.js';
 import {
@@ -12,7 +13,7 @@ import {
   updateUserOrder,
 } from '../../domain/orders-service.js';
 import type { HandlerGroup } from './handler-table.js';
-import { representation } from './operation-handler.js';
+import { representation, type OperationResult } from './operation-handler.js';
 
 /** The input of every operation on `/users/{userId}/orders/{orderId}`. */
 interface UserOrderInput {
@@ -21,6 +22,17 @@ interface UserOrderInput {
 }
 
 const current = ({ ctx, path }: UserOrderInput) => getUserOrder(ctx, path.userId, path.orderId);
+
+/** 201 with the new order: also the answer an Idempotency-Key commits with the write. */
+function createdOrder(order: Order): OperationResult {
+  return {
+    status: 201,
+    body: order,
+    etag: 'strong',
+    lastModified: order.updatedAt,
+    location: `/users/${order.userId}/orders/${order.id}`,
+  };
+}
 
 export const orderHandlers = {
   listUserOrders: {
@@ -32,16 +44,9 @@ export const orderHandlers = {
   },
   createUserOrder: {
     requires: async (input) => void (await getUser(input.ctx, input.path.userId)),
-    async run(input) {
-      const order = await createUserOrder(input.ctx, input.path.userId, input.body);
-      return {
-        status: 201,
-        body: order,
-        etag: 'strong',
-        lastModified: order.updatedAt,
-        location: `/users/${order.userId}/orders/${order.id}`,
-      };
-    },
+    run: async (input) =>
+      createdOrder(await createUserOrder(input.ctx, input.path.userId, input.body)),
+    answers: createdOrder,
   },
   getUserOrder: { run: (input) => representation(current(input)) },
   replaceUserOrder: {

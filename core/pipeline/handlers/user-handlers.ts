@@ -1,4 +1,5 @@
 import { ApiProblem } from '../../domain/api-problem.js';
+import type { UserDto } from '../../domain/dto.js';
 import type { DomainContext, Principal } from '../../domain/ports.js';
 import type { UserSortKey } from '../../domain/users-query.js';
 import {
@@ -12,7 +13,7 @@ import {
   updateUser,
 } from '../../domain/users-service.js';
 import type { HandlerGroup } from './handler-table.js';
-import { caller, filled, representation } from './operation-handler.js';
+import { caller, filled, representation, type OperationResult } from './operation-handler.js';
 import { pageLinks } from './page-links.js';
 
 /**
@@ -25,6 +26,17 @@ function sortKeys(values: readonly string[] = []): UserSortKey[] {
     const [field, direction] = value.split(',');
     return { field, direction: direction ?? 'asc' } as UserSortKey;
   });
+}
+
+/** 201 with the new user: also the answer an Idempotency-Key commits with the write. */
+function createdUser(user: UserDto): OperationResult {
+  return {
+    status: 201,
+    body: user,
+    etag: 'strong',
+    lastModified: user.updatedAt,
+    location: `/users/${user.id}`,
+  };
 }
 
 /** 403 before preconditions: only an ADMIN may act on a user who holds ADMIN. */
@@ -65,16 +77,8 @@ export const userHandlers = {
     },
   },
   createUser: {
-    async run(input) {
-      const user = await createUser(input.ctx, input.body);
-      return {
-        status: 201,
-        body: user,
-        etag: 'strong',
-        lastModified: user.updatedAt,
-        location: `/users/${user.id}`,
-      };
-    },
+    run: async (input) => createdUser(await createUser(input.ctx, input.body)),
+    answers: createdUser,
   },
   getUser: { run: (input) => representation(getUser(input.ctx, input.path.id)) },
   replaceUser: {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { stepHarness } from '../../../test/support/pipeline/step-harness.js';
 import { runOperation } from './run-operation.js';
 
-const { env, admin, user, reaching } = stepHarness();
+const { env, store, admin, user, reaching } = stepHarness();
 
 const json = { 'Content-Type': 'application/json' };
 
@@ -46,5 +46,36 @@ describe('runOperation', () => {
     const other = JSON.stringify({ name: 'Gus', email: 'gus@example.com' });
     const reused = await reaching(runOperation, 'POST', '/api/v1/users', headers, other);
     await expect(runOperation(reused, env)).rejects.toMatchObject({ status: 422 });
+  });
+
+  it("commits a keyed create's answer with the user: no commit holds one without the other", async () => {
+    const headers = { ...admin, ...json, 'Idempotency-Key': 'run-operation-2' };
+    const body = JSON.stringify({ name: 'Hal', email: 'hal@example.com' });
+    const scope = '1 POST /api/v1/users run-operation-2';
+    const commits: Array<{ user: boolean; answer: number | undefined }> = [];
+    const write = store.write.bind(store);
+    store.write = (mutate) => {
+      const data = store.data;
+      commits.push({
+        user: Object.values(data.users).some((u) => u.email === 'hal@example.com'),
+        answer: data.idempotency[scope]?.status,
+      });
+      return write(mutate);
+    };
+    try {
+      const answer = await runOperation(
+        await reaching(runOperation, 'POST', '/api/v1/users', headers, body),
+        env,
+      );
+      expect(answer.status).toBe(201);
+      // The claim, then the user with its answer: two commits, not three.
+      expect(commits).toEqual([
+        { user: false, answer: 0 },
+        { user: true, answer: 201 },
+      ]);
+      expect(store.data.idempotency[scope]).toMatchObject({ status: 201, body: answer.body });
+    } finally {
+      store.write = write;
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { ClientBase } from 'pg';
 import { initialSchema } from './migrations/0001-initial-schema.js';
 import { rateLimitWindows } from './migrations/0002-rate-limit-windows.js';
 import { userRanges } from './migrations/0003-user-ranges.js';
+import { claimOwners } from './migrations/0004-claim-owners.js';
 
 /** One step of the schema: applied once, in version order, in a transaction of its own. */
 export interface Migration {
@@ -15,6 +16,7 @@ export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial-schema', sql: initialSchema },
   { version: 2, name: 'rate-limit-windows', sql: rateLimitWindows },
   { version: 3, name: 'user-ranges', sql: userRanges },
+  { version: 4, name: 'claim-owners', sql: claimOwners },
 ];
 
 /**
@@ -23,6 +25,8 @@ export const migrations: readonly Migration[] = [
  * (APIKIT_LOCK, 2) for folding the range counts (migration 0003).
  */
 export const APIKIT_LOCK = 1634757483;
+/** First key of the locks (CLAIM_OWNER_LOCK, n) that instances hold on their number (0004). */
+export const CLAIM_OWNER_LOCK = APIKIT_LOCK + 1;
 const SETUP_LOCK = 0;
 
 /**

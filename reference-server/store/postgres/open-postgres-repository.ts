@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { Dataset } from '../../../core/domain/dataset.js';
 import type { Repository } from '../../../core/repository/repository.js';
+import { holdClaimOwner, type ClaimOwner } from './claim-owner.js';
 import { migrate, withSetupLock } from './migrate.js';
 import { toStoreError } from './postgres-errors.js';
 import { createPostgresPool, type PostgresPoolOptions } from './postgres-pool.js';
@@ -28,8 +29,9 @@ export interface OpenedPostgres {
 /**
  * Connects, migrates the schema and seeds a new database, then returns the repository.
  * Instances starting at once take turns under one advisory lock: the first migrates and seeds,
- * the others wait, find both done and leave the data alone. A database that cannot be reached
- * rejects with StoreUnavailableError.
+ * the others wait, find both done and leave the data alone. Then the instance takes its number
+ * as a holder of Idempotency-Key claims, on a session of its own (`claim-owner.ts`). A
+ * database that cannot be reached rejects with StoreUnavailableError.
  *
  * @example
  * const { repository, seeded } = await openPostgresRepository({
@@ -41,7 +43,7 @@ export async function openPostgresRepository(
   options: OpenPostgresOptions,
 ): Promise<OpenedPostgres> {
   const pool = createPostgresPool(options);
-  const repository = createPostgresRepository(pool, options.transactions);
+  let claimOwner: ClaimOwner | undefined;
   try {
     const client = await pool.connect().catch((error: unknown) => {
       throw toStoreError(error);
@@ -60,6 +62,8 @@ export async function openPostgresRepository(
     } finally {
       client.release();
     }
+    claimOwner = await holdClaimOwner(options);
+    const repository = createPostgresRepository(pool, options.transactions, claimOwner);
     // Fresh statistics and visibility maps for the planner (index-only counts), not left to
     // autovacuum's next round: outside the lock, another instance may serve meanwhile. The
     // counts too: the load's batches left a dead version of each of their rows per batch
@@ -75,7 +79,8 @@ export async function openPostgresRepository(
       windowCounter: (policy, windowMs) => postgresWindowCounter(pool, policy, windowMs),
     };
   } catch (error) {
-    await repository.close().catch(() => undefined);
+    await pool.end().catch(() => undefined);
+    await claimOwner?.close();
     throw toStoreError(error);
   }
 }

@@ -16,6 +16,13 @@ export interface PostgresPoolOptions {
   onIdleError?: (error: Error) => void;
 }
 
+/** What an instance's pool does unless told otherwise (docs/deploy.md quotes them). */
+export const POOL_DEFAULTS = {
+  size: 10,
+  connectionTimeoutMillis: 5_000,
+  idleTimeoutMillis: 30_000,
+};
+
 const INT8 = 20;
 const NUMERIC = 1700;
 
@@ -42,9 +49,10 @@ const types = {
 export function createPostgresPool(options: PostgresPoolOptions): pg.Pool {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
-    max: options.poolSize ?? 10,
-    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
-    idleTimeoutMillis: options.idleTimeoutMillis ?? 30_000,
+    max: options.poolSize ?? POOL_DEFAULTS.size,
+    connectionTimeoutMillis:
+      options.connectionTimeoutMillis ?? POOL_DEFAULTS.connectionTimeoutMillis,
+    idleTimeoutMillis: options.idleTimeoutMillis ?? POOL_DEFAULTS.idleTimeoutMillis,
     application_name: options.applicationName ?? 'apikit',
     // JIT compiles a query whose estimated cost is high, and `enable_seqscan = off` (see
     // postgres-repository.ts) prices every sequence read at 10^10: each create then spent

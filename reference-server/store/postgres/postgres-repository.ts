@@ -12,6 +12,7 @@ import {
 import { postgresReader, type Query } from './postgres-reader.js';
 import { housekeeper, type PendingPrunes } from './postgres-housekeeping.js';
 import { postgresWriter } from './postgres-writer.js';
+import type { ClaimOwner } from './claim-owner.js';
 
 /**
  * A transaction's first statement. Under SERIALIZABLE a sequential scan locks the whole table
@@ -43,7 +44,9 @@ export interface TransactionOptions {
  * is rethrown), a bounded number of times with jittered backoff; also once
  * more on a connection lost before COMMIT was sent. `snapshot` is REPEATABLE READ READ ONLY;
  * single reads are pooled statements. An unreachable database rejects with
- * StoreUnavailableError (503).
+ * StoreUnavailableError (503). With a `claimOwner`, Idempotency-Key claims name this
+ * instance, and other instances free them at once should it die (decision 0109); `close` ends
+ * its session after the pool's.
  *
  * @example
  * const repository = createPostgresRepository(createPostgresPool({ connectionString }));
@@ -51,6 +54,7 @@ export interface TransactionOptions {
 export function createPostgresRepository(
   pool: pg.Pool,
   options: TransactionOptions = {},
+  claimOwner?: ClaimOwner,
 ): Repository {
   const attempts = options.attempts ?? 20;
   const maxDelayMs = options.maxDelayMs ?? 100;
@@ -86,7 +90,7 @@ export function createPostgresRepository(
       for (let attempt = 1; ; attempt += 1) {
         const pending: PendingPrunes = {};
         const run = await runOnce(pool, BEGIN_SERIALIZABLE, (query, count) =>
-          work(postgresWriter(query, count, pending)),
+          work(postgresWriter(query, count, pending, claimOwner?.id ?? null)),
         );
         if (run.ok) {
           await prune(pending);
@@ -123,7 +127,7 @@ export function createPostgresRepository(
     },
     close() {
       closed = true;
-      ending ??= pool.end();
+      ending ??= pool.end().finally(() => claimOwner?.close());
       return ending;
     },
   };

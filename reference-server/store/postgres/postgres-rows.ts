@@ -48,7 +48,7 @@ export const ITEM_COLUMNS = 'id, order_id, product, quantity';
 export const TOKEN_COLUMNS =
   'hash, user_id, family_id, created_at, expires_at, expires_at_ms, spent_at';
 export const IDEMPOTENCY_COLUMNS =
-  'scope, request_body, status, headers, body, created_at, expires_at, expires_at_ms';
+  'scope, request_body, status, headers, body, created_at, expires_at, expires_at_ms, owner';
 
 export interface UserRow {
   id: number;
@@ -195,6 +195,8 @@ export interface IdempotencyRow {
   created_at: string;
   expires_at: string;
   expires_at_ms: number;
+  /** The number of the instance holding a claim (migration 0004); null on answers. */
+  owner: number | null;
 }
 
 export function idempotencyRow(record: IdempotencyRecord): IdempotencyRow {
@@ -207,6 +209,8 @@ export function idempotencyRow(record: IdempotencyRecord): IdempotencyRow {
     created_at: record.createdAt,
     expires_at: record.expiresAt,
     expires_at_ms: Date.parse(record.expiresAt),
+    // Another store's owner (a JSON file's process) names no instance here.
+    owner: /^\d{1,9}$/.test(record.owner ?? '') ? Number(record.owner) : null,
   };
 }
 
@@ -219,6 +223,7 @@ export function idempotencyRecord(row: IdempotencyRow): IdempotencyRecord {
     body: row.body === null ? null : fromText(row.body),
     createdAt: row.created_at,
     expiresAt: row.expires_at,
+    ...(row.owner === null ? {} : { owner: String(row.owner) }),
   };
 }
 

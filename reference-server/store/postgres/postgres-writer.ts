@@ -1,4 +1,5 @@
 import type { RepositoryWriter } from '../../../core/repository/repository.js';
+import { CLAIM_OWNER_LOCK } from './migrate.js';
 import { replaceDataSet } from './postgres-bulk.js';
 import { notePrune, type PendingPrunes } from './postgres-housekeeping.js';
 import { postgresReader, type Query } from './postgres-reader.js';
@@ -34,19 +35,35 @@ const PUT_ORDER = upsert('orders', ORDER_COLUMNS, 'id');
 const PUT_ITEM = upsert('order_items', ITEM_COLUMNS, 'id');
 const PUT_TOKEN = upsert('refresh_tokens', TOKEN_COLUMNS, 'hash');
 const PUT_IDEMPOTENCY = upsert('idempotency', IDEMPOTENCY_COLUMNS, 'scope');
+const AFTER_COLUMNS = IDEMPOTENCY_COLUMNS.split(', ').length;
 /**
- * A claim: the upsert, taking over only an expired record. No read before it: under
- * SERIALIZABLE a lookup locks the key's btree page, where neighbouring keys of the same caller
- * are claimed too, and those claims then failed each other as read/write dependencies.
+ * A claim: the upsert, taking over only an expired record or a claim of another instance
+ * whose lock on its number is free: its session ended, so it died (decision 0109). The lock
+ * is asked shared and for the transaction only, so that claims judging one holder at once do
+ * not fail each other. No read before it: under SERIALIZABLE a lookup locks the key's btree
+ * page, where neighbouring keys of the same caller are claimed too, and those claims then
+ * failed each other as read/write dependencies.
  */
 const CLAIM_IDEMPOTENCY = `${PUT_IDEMPOTENCY}
-  WHERE idempotency.expires_at_ms <= $${IDEMPOTENCY_COLUMNS.split(', ').length + 1}
+  WHERE idempotency.expires_at_ms <= $${AFTER_COLUMNS + 1}
+     OR (idempotency.status = 0 AND idempotency.owner <> $${AFTER_COLUMNS + 2}
+         AND pg_try_advisory_xact_lock_shared(${CLAIM_OWNER_LOCK}, idempotency.owner))
+  RETURNING scope`;
+/**
+ * An answer in place of this instance's claim, in the write's transaction: only while the row
+ * is still that claim. The same one-statement upsert as the claim, for the same reason.
+ */
+const SETTLE_IDEMPOTENCY = `${PUT_IDEMPOTENCY}
+  WHERE idempotency.status = 0 AND idempotency.owner IS NOT DISTINCT FROM $${AFTER_COLUMNS + 1}
+    AND idempotency.created_at = $${AFTER_COLUMNS + 2}
+    AND idempotency.request_body = $${AFTER_COLUMNS + 3}
   RETURNING scope`;
 
 /**
  * The writer of one PostgreSQL transaction (`query` runs on its connection). Deletes cascade
  * by the schema's foreign keys; ids come from sequences, which a rollback does not move back.
  * Prunes are noted in `pending`, for the repository to run once the transaction committed.
+ * `owner` is this instance's number as a holder of claims (null: claims held by lease alone).
  *
  * @example
  * const tx = postgresWriter((text, values) => client.query(text, values).then((r) => r.rows));
@@ -55,6 +72,7 @@ export function postgresWriter(
   query: Query,
   count: CountingQuery,
   pending: PendingPrunes = {},
+  owner: number | null = null,
 ): RepositoryWriter {
   const reader = postgresReader(query);
   return {
@@ -105,10 +123,21 @@ export function postgresWriter(
       await query(PUT_IDEMPOTENCY, valuesOf(idempotencyRow(record), IDEMPOTENCY_COLUMNS));
     },
     async claimIdempotency(record, now) {
-      const values = [...valuesOf(idempotencyRow(record), IDEMPOTENCY_COLUMNS), now.getTime()];
+      const row = { ...idempotencyRow(record), owner };
+      const values = [...valuesOf(row, IDEMPOTENCY_COLUMNS), now.getTime(), owner];
       if ((await query(CLAIM_IDEMPOTENCY, values)).length > 0) return undefined;
       // A live record holds the scope (the upsert locked it): answered as it is.
       return reader.idempotency(record.scope);
+    },
+    async settleIdempotency(claim, record) {
+      const claimed = idempotencyRow(claim);
+      const values = [
+        ...valuesOf(idempotencyRow(record), IDEMPOTENCY_COLUMNS),
+        owner,
+        claimed.created_at,
+        claimed.request_body,
+      ];
+      return (await query(SETTLE_IDEMPOTENCY, values)).length > 0;
     },
     pruneExpiredIdempotency: async (now) => notePrune(pending, 'idempotency', now),
     replaceDataSet: (seed) => replaceDataSet(query, seed),

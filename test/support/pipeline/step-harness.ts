@@ -2,6 +2,7 @@ import { createJwtAccessTokenCodec } from '../../../node-runtime/jwt-access-toke
 import { beforeAll } from 'vitest';
 import bundled from '../../../spec/openapi.json' with { type: 'json' };
 import { dereferenceDocument } from '../../../spec/dereference-document.js';
+import type { MemoryStore } from '../domain/memory-store.js';
 import { createTestContext } from '../domain/test-context.js';
 import { testDataset } from '../domain/test-dataset.js';
 import { createExchange, type Exchange } from '../../../core/pipeline/exchange.js';
@@ -13,6 +14,8 @@ import { runSteps } from '../../../core/pipeline/run-pipeline.js';
 /** What a test of one pipeline step needs: the steps' shared state, callers, and a request. */
 export interface StepHarness {
   env: PipelineEnv;
+  /** The memory store under `env` (its `writes` are the commits). */
+  store: MemoryStore;
   /** Authorization headers of the test data set's 1 Ada (ADMIN) and 2 Bob (USER). */
   admin: Record<string, string>;
   user: Record<string, string>;
@@ -53,6 +56,7 @@ export function stepHarness(): StepHarness {
   });
   return {
     env,
+    store: tc.store,
     admin,
     user,
     reaching: async (step, method, target, headers = {}, body) => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe } from 'vitest';
 import type { Dataset } from '../../../core/domain/dataset.js';
 import type { Repository } from '../../../core/repository/repository.js';
 import { testDataset } from '../domain/test-dataset.js';
+import { describeClaims } from './repository-suite-claims.js';
 import { describeIds } from './repository-suite-ids.js';
 import { describeUserLists } from './repository-suite-lists.js';
 import { describeReads } from './repository-suite-reads.js';
@@ -50,5 +51,6 @@ export function describeRepository(name: string, open: OpenRepository): void {
     describeTransactions(subject);
     describeIds(subject);
     describeTokens(subject);
+    describeClaims(subject);
   });
 }
