@@ -1,4 +1,5 @@
-import { serverPath } from '../spec/apikit-extensions.js';
+import type { OpenAPIV3 } from 'openapi-types';
+import { declaredHttp, serverPath, type DeclaredHttp } from '../spec/apikit-extensions.js';
 import type { OpenApiDocument } from '../spec/load-spec.js';
 import {
   ResponseValidator,
@@ -52,17 +53,26 @@ export function specRelativeHeaders(headers: Headers, prefix: string): Headers {
  * The run's response validator: the spec's, judging URI-valued headers relative to the base
  * URL given, so a target behind a gateway prefix (`http://host/svc/api/v1` for a spec served
  * at `/api/v1`) is held to the spec's `Location` and `Link` patterns as if served at the
- * server path (decision 0098).
+ * server path (decision 0098). A status the spec declares service-wide (`x-apikit-http`'s
+ * `headerLimit`: 431 on any path) is judged by its declared response wherever an operation
+ * does not document it: not an undocumented status (decision 0107).
  *
  * @example
  * const validator = new GatewayValidator(spec, client.basePath);
  */
 export class GatewayValidator extends ResponseValidator {
   private readonly prefix: string;
+  private readonly serviceWide: DeclaredHttp['headerLimit'];
 
   constructor(doc: OpenApiDocument, basePath: string) {
     super(doc);
     this.prefix = gatewayPrefix(basePath, serverPath(doc));
+    this.serviceWide = declaredHttp(doc).headerLimit;
+  }
+
+  override documented(operationId: string, status: number): OpenAPIV3.ResponseObject | undefined {
+    const own = super.documented(operationId, status);
+    return own ?? (status === this.serviceWide?.status ? this.serviceWide.response : undefined);
   }
 
   override validate(operationId: string, response: ObservedResponse): ResponseViolation[] {

@@ -18,7 +18,21 @@ describe('parseViolations', () => {
     expect(parseViolations('')).toEqual([]);
   });
 
-  it("reports Prism's cut list as one violation of the exchange", () => {
+  it("reads the whole entries of Prism's cut list", () => {
+    const entry = (n: number) =>
+      JSON.stringify({
+        location: ['request', 'body'],
+        severity: 'Error',
+        message: `found 'apikit-unknown-${n}'`,
+      });
+    const header = `Too many violations! [${entry(0)},${entry(1)},{"location":["requ`;
+    expect(parseViolations(header)).toEqual([
+      { location: 'request.body', severity: 'Error', message: "found 'apikit-unknown-0'" },
+      { location: 'request.body', severity: 'Error', message: "found 'apikit-unknown-1'" },
+    ]);
+  });
+
+  it('reports a cut list with no whole entry as one violation of the exchange', () => {
     const [only, ...rest] = parseViolations('Too many violations! [{"location":');
     expect(rest).toEqual([]);
     expect(only).toMatchObject({ location: 'exchange', severity: 'Error' });

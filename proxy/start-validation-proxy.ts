@@ -16,6 +16,7 @@ import {
 } from './proxy-tally.js';
 import { drainServer } from '../node-runtime/drain-server.js';
 import { listenServer } from '../node-runtime/listen-server.js';
+import { answerClientError } from '../node-runtime/client-error.js';
 import { createProxyHandler } from './create-proxy-handler.js';
 import { formatViolation } from './format-violation.js';
 
@@ -134,6 +135,10 @@ export async function startValidationProxy(
       judge,
     }),
   );
+  // A header block over Node's limit never reaches Prism or the backend: the front answers it
+  // as the servers do, the contract's service-wide 431 problem (decision 0107), not Node's
+  // bare 431 that no client can read as the contract's answer.
+  server.on('clientError', answerClientError);
   const host = options.host ?? '127.0.0.1';
   const url = await listenServer(server, options.port ?? 4010, host).catch(async (error) => {
     await prism.close();

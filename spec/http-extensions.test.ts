@@ -32,7 +32,12 @@ describe('x-apikit-http', () => {
       dataSetDated: ['listRoles', 'listCategories', 'getCategory'],
       undatedLists: true,
       idempotencyAfterValidation: true,
+      errorsLimit: { maxItems: 100, omittedCount: 'errorsOmitted', maxLength: 200 },
+      headerLimit: { maxBytes: 16384, status: 431 },
     });
+    // The service-wide 431, dereferenced: the Problem schema, no operation repeating it.
+    const schema = declared.headerLimit?.response.content?.['application/problem+json']?.schema;
+    expect(schema).toBe(spec.components?.schemas?.Problem);
     const table = [
       ...(spec.info.description ?? '').matchAll(/^\| \d{3} \| `([^`]+)` \| ([^|]+) \|/gm),
     ].map((m) => [m[1], m[2]!.trim()]);
@@ -53,6 +58,8 @@ describe('x-apikit-http', () => {
       dataSetDated: [],
       undatedLists: false,
       idempotencyAfterValidation: false,
+      errorsLimit: undefined,
+      headerLimit: undefined,
     });
     const odd = declaredHttp(
       doc({
@@ -61,6 +68,8 @@ describe('x-apikit-http', () => {
         problemTitles: { a: 1, b: 'B' },
         dataSetDated: ['listRoles', 3],
         undatedLists: 'yes',
+        errorsLimit: { maxItems: '100', omittedCount: 'n', maxLength: 200 },
+        headerLimit: { maxBytes: 16384, status: 431 },
       }),
     );
     expect(odd).toMatchObject({
@@ -69,6 +78,8 @@ describe('x-apikit-http', () => {
       problemTitles: { b: 'B' },
       dataSetDated: ['listRoles'],
       undatedLists: false,
+      errorsLimit: undefined,
+      headerLimit: undefined,
     });
   });
 });

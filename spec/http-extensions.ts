@@ -33,6 +33,18 @@ export interface DeclaredHttp {
    */
   listEveryViolation: boolean;
   /**
+   * The bound of a 400's `errors`: at most `maxItems` entries, the first found in the order of
+   * checks, the violations left out counted in the body's `omittedCount` property, and no
+   * entry's `pointer` or `detail` over `maxLength` characters. Undefined when not declared.
+   */
+  errorsLimit: { maxItems: number; omittedCount: string; maxLength: number } | undefined;
+  /**
+   * A request whose request line and headers are over `maxBytes` gets `status` on any path,
+   * before any other check: `response`, a service-wide answer no operation repeats. Undefined
+   * when not declared.
+   */
+  headerLimit: { maxBytes: number; status: number; response: OpenAPIV3.ResponseObject } | undefined;
+  /**
    * The order in which a request's failures are judged, first to last, in steps such as
    * `method`, `authentication`, `authorization`, `accept`, `media-type`, `parameters`,
    * `resource`, `preconditions`, `body`: a request failing two answers the earlier one's status.
@@ -81,6 +93,8 @@ export function declaredHttp(doc: OpenAPIV3.Document): DeclaredHttp {
     newestVersionAlias: get('newestVersionAlias') === true,
     utf8Charset: get('utf8Charset') === true,
     listEveryViolation: get('listEveryViolation') === true,
+    errorsLimit: errorsLimit(get('errorsLimit')),
+    headerLimit: headerLimit(get('headerLimit')),
     checkOrder: strings(get('checkOrder')),
     dataSetDated: strings(get('dataSetDated')),
     undatedLists: get('undatedLists') === true,
@@ -95,6 +109,32 @@ export function declaredHttp(doc: OpenAPIV3.Document): DeclaredHttp {
         : {},
   };
 }
+
+function errorsLimit(value: unknown): DeclaredHttp['errorsLimit'] {
+  const maxItems = field(value, 'maxItems');
+  const omittedCount = field(value, 'omittedCount');
+  const maxLength = field(value, 'maxLength');
+  return isCount(maxItems) && typeof omittedCount === 'string' && isCount(maxLength)
+    ? { maxItems, omittedCount, maxLength }
+    : undefined;
+}
+
+function headerLimit(value: unknown): DeclaredHttp['headerLimit'] {
+  const maxBytes = field(value, 'maxBytes');
+  const status = field(value, 'status');
+  const response = field(value, 'response');
+  return isCount(maxBytes) &&
+    isCount(status) &&
+    status >= 400 &&
+    typeof response === 'object' &&
+    response !== null
+    ? { maxBytes, status, response: response as OpenAPIV3.ResponseObject }
+    : undefined;
+}
+
+const field = (value: unknown, name: string): unknown =>
+  typeof value === 'object' && value !== null ? Reflect.get(value, name) : undefined;
+const isCount = (value: unknown): value is number => Number.isInteger(value) && Number(value) > 0;
 
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];

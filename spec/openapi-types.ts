@@ -805,7 +805,7 @@ export interface components {
              * @description Kind of problem; each type has exactly one `title` (see the table in the API description).
              * @enum {string}
              */
-            type: "urn:apikit:problem:validation-failed" | "urn:apikit:problem:malformed-json" | "urn:apikit:problem:unauthenticated" | "urn:apikit:problem:invalid-token" | "urn:apikit:problem:invalid-credentials" | "urn:apikit:problem:invalid-refresh-token" | "urn:apikit:problem:forbidden" | "urn:apikit:problem:account-blocked" | "urn:apikit:problem:not-found" | "urn:apikit:problem:method-not-allowed" | "urn:apikit:problem:not-acceptable" | "urn:apikit:problem:duplicate-email" | "urn:apikit:problem:invalid-state-transition" | "urn:apikit:problem:idempotency-key-in-use" | "urn:apikit:problem:conflict" | "urn:apikit:problem:precondition-failed" | "urn:apikit:problem:payload-too-large" | "urn:apikit:problem:unsupported-media-type" | "urn:apikit:problem:unknown-reference" | "urn:apikit:problem:idempotency-key-reused" | "urn:apikit:problem:rate-limited" | "urn:apikit:problem:internal-error" | "urn:apikit:problem:not-implemented" | "urn:apikit:problem:service-unavailable";
+            type: "urn:apikit:problem:validation-failed" | "urn:apikit:problem:malformed-json" | "urn:apikit:problem:unauthenticated" | "urn:apikit:problem:invalid-token" | "urn:apikit:problem:invalid-credentials" | "urn:apikit:problem:invalid-refresh-token" | "urn:apikit:problem:forbidden" | "urn:apikit:problem:account-blocked" | "urn:apikit:problem:not-found" | "urn:apikit:problem:method-not-allowed" | "urn:apikit:problem:not-acceptable" | "urn:apikit:problem:duplicate-email" | "urn:apikit:problem:invalid-state-transition" | "urn:apikit:problem:idempotency-key-in-use" | "urn:apikit:problem:conflict" | "urn:apikit:problem:precondition-failed" | "urn:apikit:problem:payload-too-large" | "urn:apikit:problem:unsupported-media-type" | "urn:apikit:problem:unknown-reference" | "urn:apikit:problem:idempotency-key-reused" | "urn:apikit:problem:rate-limited" | "urn:apikit:problem:header-fields-too-large" | "urn:apikit:problem:internal-error" | "urn:apikit:problem:not-implemented" | "urn:apikit:problem:service-unavailable";
             /** @description Short summary, fixed per `type`. */
             title: string;
             /**
@@ -813,14 +813,19 @@ export interface components {
              * @description The HTTP status code of the answer.
              */
             status: number;
-            /** @description Explanation specific to this occurrence. */
+            /** @description Explanation specific to this occurrence; at most 500 characters, a longer one cut and ending in `…`. */
             detail: string;
             /** @description The request path (under `/api/v1`) without the query. */
             instance: string;
             /** @description The request id, as in the `X-Request-Id` header. */
             requestId: string;
-            /** @description One entry per violated constraint; always present (and non-empty) on 400, absent otherwise. */
+            /** @description One entry per violated constraint, the first 100 found in the order of checks; always present (and non-empty) on 400, absent otherwise. */
             errors?: components["schemas"]["ProblemError"][];
+            /**
+             * Format: int32
+             * @description How many violated constraints `errors` leaves out (beyond its 100 entries); present only on a 400 that left some out.
+             */
+            errorsOmitted?: number;
         };
         /**
          * @description One violated constraint of a 400 answer.
@@ -830,9 +835,9 @@ export interface components {
          *     }
          */
         ProblemError: {
-            /** @description JSON Pointer in fragment form to the offending value: `#/name`, `#/items/0/quantity` or `#` in the body, `#/query/size`, `#/path/id`, `#/header/Idempotency-Key`. A missing or unknown property points at itself. */
+            /** @description JSON Pointer in fragment form to the offending value: `#/name`, `#/items/0/quantity` or `#` in the body, `#/query/size`, `#/path/id`, `#/header/Idempotency-Key`. A missing or unknown property points at itself. At most 200 characters: a longer one is cut and ends in `…`. */
             pointer: string;
-            /** @description What is wrong. */
+            /** @description What is wrong; at most 200 characters, a longer one cut and ending in `…`. */
             detail: string;
         };
         /**
@@ -1172,12 +1177,12 @@ export interface components {
          *     }
          */
         ValidationProblem: components["schemas"]["Problem"] & {
-            /** @description One entry per violated constraint. */
+            /** @description One entry per violated constraint, the first 100 found. */
             errors: components["schemas"]["ProblemError"][];
         };
     };
     responses: {
-        /** @description Invalid request: a path or query parameter or a header violates the schema, or an unknown query parameter was sent. `errors` lists every violation. */
+        /** @description Invalid request: a path or query parameter or a header violates the schema, or an unknown query parameter was sent. `errors` lists every violation (up to 100). */
         BadRequest: {
             headers: {
                 "Cache-Control": components["headers"]["CacheControlNoStore"];
@@ -1190,7 +1195,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["ValidationProblem"];
             };
         };
-        /** @description Invalid request: malformed JSON, a body that violates the schema, or an invalid path or query parameter or header. `errors` lists every violation. */
+        /** @description Invalid request: malformed JSON, a body that violates the schema, or an invalid path or query parameter or header. `errors` lists every violation (up to 100). */
         BadRequestBody: {
             headers: {
                 "Cache-Control": components["headers"]["CacheControlNoStore"];

@@ -174,6 +174,27 @@ export const httpRules: Rule[] = [
     ['pointers-without-location'],
   ),
   judged(
+    'http.400.bounded-errors',
+    'errors lists at most the documented number of violations (100, the first ones) and says how many more were left out; the answer is no larger than its request',
+    C('Errors: RFC 9457 problem details'),
+    ['bounded_errors'],
+    ['errors-unbounded'],
+  ),
+  judged(
+    'http.400.bounded-entry-text',
+    "an entry's pointer and detail are bounded (200 characters): a huge property name is not echoed whole",
+    C('Errors: RFC 9457 problem details'),
+    ['bounded_errors', 'response_schema_conformance'],
+    ['long-pointer-echoed'],
+  ),
+  judged(
+    'http.431.header-limit',
+    'a request line and headers over the limit (16 KiB) are answered 431 problem+json on any path (RFC 6585), a service-wide answer no operation repeats',
+    C('Errors: RFC 9457 problem details'),
+    ['header_limit'],
+    ['header-overflow-400'],
+  ),
+  judged(
     'http.problem.rfc9457',
     'every 4xx and 5xx is problem+json {type, title, status, detail, instance}; status equals the HTTP status',
     C('Errors: RFC 9457 problem details'),

@@ -34,6 +34,7 @@ export const PROBLEM_TYPES = {
   'unknown-reference': { status: 422, title: 'Unknown reference' },
   'idempotency-key-reused': { status: 422, title: 'Idempotency key reused' },
   'rate-limited': { status: 429, title: 'Too many requests' },
+  'header-fields-too-large': { status: 431, title: 'Request header fields too large' },
   'internal-error': { status: 500, title: 'Internal server error' },
   'not-implemented': { status: 501, title: 'Not implemented' },
   'service-unavailable': { status: 503, title: 'Service unavailable' },

@@ -1,6 +1,7 @@
 import { ApiProblem } from '../domain/api-problem.js';
 import { problemTypeUri } from '../domain/problem-types.js';
 import { StoreUnavailableError } from '../domain/store.js';
+import { boundErrors, boundText, MAX_PROBLEM_DETAIL } from './bound-errors.js';
 
 export interface ProblemRendering {
   status: number;
@@ -30,7 +31,11 @@ export function toApiProblem(error: unknown, requestId: string): ApiProblem {
   );
 }
 
-/** Renders a problem as `application/problem+json` for the request at `instance`. */
+/**
+ * Renders a problem as `application/problem+json` for the request at `instance`. Bounded
+ * whatever the request held (decision 0106): a 400 lists its first entries and counts the rest
+ * in `errorsOmitted`, and no text quoting the request (a pointer, a detail) runs on.
+ */
 export function renderProblem(
   problem: ApiProblem,
   instance: string,
@@ -40,12 +45,18 @@ export function renderProblem(
     type: problemTypeUri(problem.slug),
     title: problem.title,
     status: problem.status,
-    detail: problem.detail,
+    detail: boundText(problem.detail, MAX_PROBLEM_DETAIL),
     instance,
     requestId,
   };
-  if (problem.errors) body.errors = problem.errors;
-  else if (problem.status === 400) body.errors = [{ pointer: '#', detail: problem.detail }];
+  const entries =
+    problem.errors ??
+    (problem.status === 400 ? [{ pointer: '#', detail: problem.detail }] : undefined);
+  if (entries) {
+    const { errors, omitted } = boundErrors(entries);
+    body.errors = errors;
+    if (omitted > 0) body.errorsOmitted = omitted;
+  }
   return {
     status: problem.status,
     headers: {

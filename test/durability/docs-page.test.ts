@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { swaggerUi } from '../../node-runtime/docs-assets.js';
 import { loadSpec, type OpenApiDocument } from '../../spec/load-spec.js';
 import { startTestServer, type TestServer } from '../start-test-server.js';
 import { launchChromium } from '../launch-chromium.js';
@@ -123,7 +124,8 @@ describe('GET /docs in headless Chromium', () => {
     );
     expect(foreign, 'requests to other hosts').toEqual([]);
     expect(requests).toContain(`${origin}/openapi.json`);
-    expect(requests).toContain(`${origin}/docs/assets/swagger-ui-bundle.js`);
+    // At its versioned URL, cached for good (decision 0108).
+    expect(requests).toContain(`${origin}${swaggerUi()?.assets}/swagger-ui-bundle.js`);
   });
 
   it('loads without console errors, failed requests or error answers', () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { swaggerUi } from '../../node-runtime/docs-assets.js';
 import { startTestServer, type TestServer } from '../start-test-server.js';
 import { httpCall } from '../support/hardening/http-call.js';
 import { rawExchange } from '../support/hardening/raw-exchange.js';
@@ -77,8 +78,9 @@ describe('security headers', () => {
       ['GET', '/openapi.json', {}, undefined, 200],
       ['GET', '/docs', {}, undefined, 200],
       ['GET', '/docs/init.js', {}, undefined, 200],
-      ['GET', '/docs/assets/swagger-ui.css', {}, undefined, 200],
+      ['GET', `${swaggerUi()?.assets}/swagger-ui.css`, {}, undefined, 200],
       ['GET', '/docs/assets/..%2f..%2fpackage.json', {}, undefined, 404],
+      ['GET', '/docs/assets/package.json', {}, undefined, 404],
     ];
     for (const [method, path, headers, body, status] of cases) {
       const res = await httpCall({
@@ -137,6 +139,11 @@ describe('security headers', () => {
     ['an unknown method', 'BREW /api/v1/users HTTP/1.1\r\nHost: x\r\n\r\n', 501],
     ['a malformed request line', 'GET /api/v1/users HTTP/9.x\r\nHost: x\r\n\r\n', 400],
     ['a malformed header', 'GET /api/v1/users HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 400],
+    [
+      'a header block over 16 KiB',
+      `GET /api/v1/users HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+    ],
   ])('on the answer to %s, sent before Express runs', async (_, bytes, status) => {
     const res = await rawExchange(server.url, bytes);
     expect(res.status, res.text).toBe(status);

@@ -1,8 +1,9 @@
 /**
  * Faults in what the contract says of request bodies and error answers beyond their schemas:
- * the charset, bodiless actions, every violation named by its pointer, one title per type.
+ * the charset, bodiless actions, every violation named by its pointer, one title per type, the
+ * bound of a 400's errors, the 431 of an oversized header block.
  */
-import { editJson, isObject, isProblem, pathOf, problemAnswer } from './fault-helpers.js';
+import { editJson, isObject, isProblem, parsed, pathOf, problemAnswer } from './fault-helpers.js';
 import type { FaultHooks, ProxyRequest } from './fault-proxy.js';
 import type { Fault } from './faults.js';
 
@@ -133,5 +134,91 @@ export const titleIsReasonPhrase: Fault = {
       isProblem(res) && REASON[res.status]
         ? editJson(res, (body) => (isObject(body) ? { ...body, title: REASON[res.status] } : body))
         : res,
+  }),
+};
+
+/** The unknown properties of a request's JSON body not among `listed` pointers, last first. */
+function unlisted(req: ProxyRequest, listed: Set<unknown>): string[] {
+  const body = parsed(req.body);
+  if (!isObject(body)) return [];
+  const escape = (key: string) => '#/' + key.replace(/~/g, '~0').replace(/\//g, '~1');
+  return Object.keys(body)
+    .map(escape)
+    .filter((pointer) => !listed.has(pointer))
+    .reverse();
+}
+
+export const errorsUnbounded: Fault = {
+  name: 'errors-unbounded',
+  description:
+    'a 400 lists every violation however many: 8,000 unknown properties, 8,000 entries (issue 34)',
+  expectedCheck: 'bounded_errors',
+  include: ['users'],
+  // Rebuilt from the request the way an unbounded server lists them: the entries the server
+  // left out are the body's last unknown properties, one entry each.
+  create: () => ({
+    response: (res, req) =>
+      res.status === 400 && isProblem(res)
+        ? editJson(res, (body) => {
+            if (!isObject(body) || !Array.isArray(body.errors)) return body;
+            const { errorsOmitted, ...rest } = body;
+            const omitted = typeof errorsOmitted === 'number' ? errorsOmitted : 0;
+            const listed = new Set(body.errors.map((e) => (isObject(e) ? e.pointer : undefined)));
+            const more = unlisted(req, listed)
+              .slice(0, omitted)
+              .reverse()
+              .map((pointer) => ({ pointer, detail: 'is not a known property' }));
+            return { ...rest, errors: [...body.errors, ...more] };
+          })
+        : res,
+  }),
+};
+
+export const longPointerEchoed: Fault = {
+  name: 'long-pointer-echoed',
+  description: 'an unknown property is echoed whole in its pointer, however long its name',
+  expectedCheck: 'bounded_errors',
+  include: ['users'],
+  create: () => ({
+    response: (res, req) =>
+      res.status === 400 && isProblem(res)
+        ? editJson(res, (body) => {
+            if (!isObject(body) || !Array.isArray(body.errors)) return body;
+            const names = unlisted(req, new Set());
+            const whole = (pointer: unknown) =>
+              typeof pointer === 'string' && pointer.endsWith('…')
+                ? (names.find((n) => n.startsWith(pointer.slice(0, -1))) ?? pointer)
+                : pointer;
+            return {
+              ...body,
+              errors: body.errors.map((e) =>
+                isObject(e) ? { ...e, pointer: whole(e.pointer) } : e,
+              ),
+            };
+          })
+        : res,
+  }),
+};
+
+/** Node's default limit of a request line and headers, which the real server answers 431. */
+const HEADER_LIMIT = 16 * 1024;
+
+export const headerOverflow400: Fault = {
+  name: 'header-overflow-400',
+  description:
+    "an oversized header block is the parser's plain 400 validation failure, not 431 (issue 34)",
+  expectedCheck: 'header_limit',
+  include: ['users'],
+  create: () => ({
+    request: (req) =>
+      Object.entries(req.headers).reduce((n, [k, v]) => n + k.length + v.length + 4, 0) >
+      HEADER_LIMIT
+        ? problemAnswer({ status: 400, headers: {}, body: '' }, req, {
+            kind: 'validation-failed',
+            title: 'Request validation failed',
+            status: 400,
+            detail: 'The request is not valid HTTP/1.1',
+          })
+        : req,
   }),
 };
