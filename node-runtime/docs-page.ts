@@ -1,22 +1,12 @@
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
+import { DOCS_ASSETS, swaggerUi, type SwaggerUi } from './docs-assets.js';
+import { DOCS_INIT_SCRIPT } from './docs-init-script.js';
 
 /**
- * The folder of swagger-ui-dist's assets. Resolved rather than taken from the package's main
- * module (`getAbsoluteFSPath`), which loads the whole Swagger UI bundle (several MB of
- * JavaScript, about half a second) into the server just to name its folder.
+ * swagger-ui-dist, resolved once: its folder and version, or undefined without the optional
+ * peer (decision 0048).
  */
-const SWAGGER_UI_DIR = swaggerUiDir();
-
-/** swagger-ui-dist is an optional peer dependency of apikit (decision 0048): undefined without it. */
-function swaggerUiDir(): string | undefined {
-  try {
-    return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-  } catch {
-    return undefined;
-  }
-}
+const SWAGGER_UI = swaggerUi();
 
 /** `/docs` where swagger-ui-dist is not installed: how to get the page, and the contract. */
 const NO_SWAGGER_UI = `<!doctype html>
@@ -32,80 +22,24 @@ const NO_SWAGGER_UI = `<!doctype html>
 </html>
 `;
 
-const PAGE = `<!doctype html>
+/**
+ * The page, its assets under a path naming swagger-ui-dist's version: another version is
+ * another URL, so each may be cached for good (decision 0108).
+ */
+const page = ({ assets }: SwaggerUi) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <title>User/Order Service: API reference</title>
-    <link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png" />
-    <link rel="stylesheet" href="/docs/assets/swagger-ui.css" />
+    <link rel="icon" type="image/png" href="${assets}/favicon-32x32.png" />
+    <link rel="stylesheet" href="${assets}/swagger-ui.css" />
   </head>
   <body>
     <div id="swagger-ui"></div>
-    <script src="/docs/assets/swagger-ui-bundle.js"></script>
+    <script src="${assets}/swagger-ui-bundle.js"></script>
     <script src="/docs/init.js"></script>
   </body>
 </html>
-`;
-
-/**
- * An external script rather than an inline one, so helmet's default CSP (script-src 'self')
- * holds. The contract's server URL is `{base_url}/api/v1` with `base_url` defaulting to
- * http://localhost:3000; "Try it out" must call the server that served the page, whatever its
- * origin (127.0.0.1, another port, a proxy's name), so the page fetches the contract itself and
- * makes its own origin the default of `base_url` (still editable in the page) before Swagger
- * UI renders it. A description whose first server is a fixed URL gets this page's origin with
- * that server's path as its first server.
- */
-const INIT = `(function () {
-  var render = function (spec) {
-    window.ui = SwaggerUIBundle({
-      spec: spec,
-      dom_id: '#swagger-ui',
-      deepLinking: true,
-      persistAuthorization: true,
-      validatorUrl: null,
-    });
-  };
-  fetch('/openapi.json', { headers: { Accept: 'application/json' } })
-    .then(function (res) {
-      if (!res.ok) throw new Error('GET /openapi.json answered ' + res.status);
-      return res.json();
-    })
-    .then(function (spec) {
-      var servers = spec.servers || [];
-      servers.forEach(function (server) {
-        var base = server.variables && server.variables.base_url;
-        if (base) base.default = window.location.origin;
-      });
-      // A description whose first server is a fixed URL (another API, on a mock): this page's
-      // origin with that server's path comes first. No servers at all means '/', which Swagger
-      // UI already resolves against the page.
-      var first = servers[0];
-      if (first && !(first.variables && first.variables.base_url)) {
-        try {
-          // No regular expressions: this text is a template literal, escapes would be doubled.
-          var url = first.url;
-          Object.keys(first.variables || {}).forEach(function (name) {
-            url = url.split('{' + name + '}').join(String(first.variables[name].default));
-          });
-          var path = new URL(url, window.location.origin).pathname;
-          while (path.charAt(path.length - 1) === '/') path = path.slice(0, -1);
-          servers.unshift({
-            url: window.location.origin + path,
-            description: 'The server of this page',
-          });
-        } catch (error) {
-          // A server URL no browser can parse: the description's servers as they are.
-        }
-      }
-      render(spec);
-    })
-    .catch(function (error) {
-      document.getElementById('swagger-ui').textContent =
-        'The API description could not be loaded: ' + error.message;
-    });
-})();
 `;
 
 /** Where `GET /` points an API client (the browser is sent to /docs). */
@@ -119,9 +53,11 @@ const INDEX = JSON.stringify({
 
 /**
  * `GET /docs`: an interactive reference (Swagger UI) of the served contract, with every asset
- * served locally from the swagger-ui-dist package: the page makes no outside request.
- * `/docs/` redirects to it. `GET /` sends a browser to /docs and tells an API client, in
- * JSON, where the docs, the API and the contract are (decision 0056).
+ * served locally from the swagger-ui-dist package: the page makes no outside request. Only
+ * the files the page loads are served, each cached for good at its versioned URL (0108);
+ * anything else under /docs falls through to the caller's 404 problem. `/docs/` redirects to
+ * it. `GET /` sends a browser to /docs and tells an API client, in JSON, where the docs, the
+ * API and the contract are (decision 0056).
  */
 export function docsPage(): Router {
   const router = express.Router({ strict: true, caseSensitive: true });
@@ -132,17 +68,26 @@ export function docsPage(): Router {
       return res.redirect(302, '/docs');
     res.type('json').send(INDEX);
   });
+  const html = SWAGGER_UI ? page(SWAGGER_UI) : NO_SWAGGER_UI;
   router.get('/docs', (_req, res) => {
-    res
-      .type('html')
-      .set('Cache-Control', 'no-cache')
-      .send(SWAGGER_UI_DIR ? PAGE : NO_SWAGGER_UI);
+    res.type('html').set('Cache-Control', 'no-cache').send(html);
   });
   router.get('/docs/', (_req, res) => res.redirect(301, '/docs'));
   router.get('/docs/init.js', (_req, res) => {
-    res.type('js').set('Cache-Control', 'no-cache').send(INIT);
+    res.type('js').set('Cache-Control', 'no-cache').send(DOCS_INIT_SCRIPT);
   });
-  if (SWAGGER_UI_DIR)
-    router.use('/docs/assets', express.static(SWAGGER_UI_DIR, { index: false, maxAge: '1h' }));
+  if (SWAGGER_UI) {
+    const { dir, assets } = SWAGGER_UI;
+    // An allow-list, not the package folder: its package.json, sources and maps are no one's.
+    // Looked up by the whole path, so that no version string is parsed as a route pattern.
+    const allowed = new Map(DOCS_ASSETS.map((file) => [`${assets}/${file}`, file]));
+    router.get(/^\/docs\/assets\//, (req, res, next) => {
+      const file = allowed.get(req.path);
+      if (!file) return next();
+      res.sendFile(file, { root: dir, maxAge: '1y', immutable: true }, (error?: Error) => {
+        if (error && !res.headersSent) next(error);
+      });
+    });
+  }
   return router;
 }
