@@ -10,7 +10,7 @@ import { ADMIN_ROLE_ID } from '../core/domain/role-ids.js';
  * in and sends its own token is still judged by its token.
  *
  * @example
- * const tokens = actingAdminCodec(jose, 'apikit-auth-off.1f...', () => store.data, 900);
+ * const tokens = actingAdminCodec(hs256, 'apikit-auth-off.1f...', () => store.data, 900);
  */
 export function actingAdminCodec(
   codec: AccessTokenCodec,

@@ -13,3 +13,8 @@ export class ContractViolationError extends Error {
     );
   }
 }
+
+/** The detail of the 500 problem a refused answer becomes, over MSW and over HTTP alike. */
+export function violationDetail(error: ContractViolationError): string {
+  return `The mock refused to send an answer the contract does not allow (${error.name}): ${error.message}`;
+}

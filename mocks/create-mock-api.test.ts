@@ -128,14 +128,28 @@ describe('createMockApi in Node (setupServer, plain fetch)', () => {
     const token = await login();
     // A body the backend could never send: the cast is what a careless test would write.
     mock.override('getUser', { status: 200, body: { id: 'one' } as never });
-    const res = await fetch(`${base}/api/v1/users/1`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let res: Response;
+    let lines: unknown[][];
+    try {
+      res = await fetch(`${base}/api/v1/users/1`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+    } finally {
+      lines = [...logged.mock.calls];
+      logged.mockRestore();
+    }
     expect(res.status).toBe(500);
-    expect(await res.text()).toMatch(
-      /getUser answered 200, which the contract does not allow: .*\/id must be integer/,
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    const problem = (await res.json()) as { type: string; detail: string; instance: string };
+    expect(problem.type).toBe('urn:apikit:problem:internal-error');
+    expect(problem.instance).toBe('/api/v1/users/1');
+    expect(problem.detail).toMatch(
+      /\(ContractViolationError\): getUser answered 200, which the contract does not allow: .*\/id must be integer/,
     );
     expect(mock.violations).toHaveLength(1);
+    // One line naming it, no stack and no MSW "unhandled exception" (issue 30).
+    expect(lines).toEqual([[`[apikit mocks] GET ${base}/api/v1/users/1: ${problem.detail}`]]);
   });
 
   it('speaks Prism’s Prefer vocabulary: code and example', async () => {

@@ -1,10 +1,11 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { resetData } from '../core/domain/admin-service.js';
 import type { Store } from '../core/domain/store.js';
-import { ContractViolationError } from './contract-violation-error.js';
+import { ContractViolationError, violationDetail } from './contract-violation-error.js';
 import {
   createMockAnswerer,
   isMockedPath,
+  violationAnswer,
   type Latency,
   type MockAnswer,
   type MockOutcome,
@@ -37,10 +38,13 @@ export {
 
 export interface MockApiOptions extends Omit<MockContextOptions, 'onUnexpectedError'> {
   /**
-   * Origin the handlers answer for, e.g. `http://localhost:3000`; default: any origin. Under
-   * it they claim only the API's own paths (`/api/v1/...`, its alias `/api/...`, `/openapi.json`,
+   * Origin the handlers answer for, e.g. `http://api.example.test`; default: any origin, so
+   * that relative URLs are answered whatever the page's origin (Vitest's jsdom and happy-dom
+   * `http://localhost:3000`, Jest's jsdom `http://localhost`, a dev server's): set it only for
+   * an API that the app calls on another origin on purpose (decision 0104). Either way they
+   * claim only the API's own paths (`/api/v1/...`, its alias `/api/...`, `/openapi.json`,
    * `/openapi.yaml`, `/healthz`): everything else (the app's pages, chunks, assets) goes on
-   * untouched, so `location.origin` is a fine baseUrl in a browser (decision 0044).
+   * untouched (decision 0044).
    */
   baseUrl?: string;
   /** Delay of every answer, or per operationId (`default` for the rest). */
@@ -59,6 +63,8 @@ export interface MockApiOptions extends Omit<MockContextOptions, 'onUnexpectedEr
 export interface MockApi {
   /** MSW request handlers: pass them to setupServer / setupWorker. */
   handlers: HttpHandler[];
+  /** The origin the handlers answer (`baseUrl`'s), or undefined: any origin, relative URLs too. */
+  readonly origin: string | undefined;
   /** Resolves once the data set is seeded (requests wait for it by themselves). */
   ready: Promise<void>;
   /** The in-memory store, for assertions on state. */
@@ -91,8 +97,9 @@ export interface MockApi {
  * every problem when `data` is a data set that does not fit the contract.
  *
  * @example
- * const mock = createMockApi({ baseUrl: 'http://localhost:3000', auth: 'off' });
+ * const mock = createMockApi({ auth: 'off' });
  * const server = setupServer(...mock.handlers);
+ * server.listen(unhandledRequests('error', mock));
  */
 export function createMockApi(options: MockApiOptions = {}): MockApi {
   // Checked here, synchronously: a bad data set throws at the call, not at the first request.
@@ -104,8 +111,11 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     data,
     onUnexpectedError: (error, requestId) => unexpected.set(requestId, error),
   });
-  // Failing to seed is reported by the first request (and `ready`), never as an unhandled rejection.
+  // Failing to seed is reported by the first request (and `ready`), never as an unhandled
+  // rejection: `ready` too is awaited only by those who ask (Jest's process died of it, 0105).
   context.catch(() => undefined);
+  const ready = context.then(() => undefined);
+  ready.catch(() => undefined);
   const overrides = new MockOverrides();
   const violations: ContractViolationError[] = [];
   const report =
@@ -129,19 +139,32 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     // A predicate, not a path pattern: MSW decodes a pattern's parameters with
     // decodeURIComponent, which throws on an escape that is not UTF-8 (`/users/%ED%A0%80`) and
     // made a 500 of what the pipeline answers with 400 (found by `apikit conform --fuzz`).
-    // A ContractViolationError thrown by `answer` fails the request: MSW answers it with a 500
-    // naming the violation and logs it, and `getResponse` rejects with it.
+    // A ContractViolationError thrown by `answer` fails the request as a 500 problem naming the
+    // violation, logged in one line (MSW's own handling would add its stack and "unhandled
+    // exception" to every such test's output).
     handlers: [
       http.all(
         ({ request }) => {
           const url = new URL(request.url);
           return (!origin || url.origin === origin) && isMockedPath(url.pathname);
         },
-        async ({ request }) => toResponse(await answer(request)),
+        async ({ request }) => {
+          try {
+            return toResponse(await answer(request));
+          } catch (error) {
+            if (!(error instanceof ContractViolationError)) throw error;
+            // Recorded in `violations` already; the 500 names it, and one line says so.
+            console.error(
+              `[apikit mocks] ${request.method} ${request.url}: ${violationDetail(error)}`,
+            );
+            return toResponse(violationAnswer(error, request));
+          }
+        },
       ),
     ],
+    origin,
     answer,
-    ready: context.then(() => undefined),
+    ready,
     store: async () => (await context).store,
     async reset() {
       overrides.clear();

@@ -9,7 +9,7 @@ import { createRouteTable } from '../core/pipeline/route-table.js';
 import { ApiProblem } from '../core/domain/api-problem.js';
 import { seededRandom } from '../spec/schema/seeded-random.js';
 import { completeCannedHeaders } from './canned-headers.js';
-import { ContractViolationError } from './contract-violation-error.js';
+import { ContractViolationError, violationDetail } from './contract-violation-error.js';
 import { mockSpec, type MockContext } from './mock-context.js';
 import type { MockOverrides, OperationId } from './mock-overrides.js';
 import { parsePrefer, preferredAnswer } from './prefer-header.js';
@@ -199,6 +199,29 @@ function cannedAnswer(
 function ownProblem(body: unknown, status: number, instance: string, requestId: string): unknown {
   if (status < 400 || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   return { ...body, instance, requestId };
+}
+
+/**
+ * A refused answer as the contract's 500 problem+json, naming the violation: what MSW sends in
+ * its place, so the test reads the cause without MSW's "unhandled exception" and its stack.
+ */
+export function violationAnswer(error: ContractViolationError, request: Request): MockAnswer {
+  const url = new URL(request.url);
+  const requestId = requestIdOf(request.headers.get('x-request-id'));
+  const relative = apiRelativePath(url.pathname);
+  const rendered = renderProblem(
+    new ApiProblem('internal-error', violationDetail(error)),
+    relative === undefined ? url.pathname : API_BASE + relative,
+    requestId,
+  );
+  const headers = new Headers(rendered.headers);
+  headers.set('X-Request-Id', requestId);
+  return {
+    status: rendered.status,
+    headers,
+    body: request.method === 'HEAD' ? null : rendered.body,
+    operationId: error.operationId,
+  };
 }
 
 /**

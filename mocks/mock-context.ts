@@ -16,7 +16,8 @@ import { createDatasetRepository } from '../core/repository/dataset-repository.j
 import { MemoryAdapter } from '../core/store/memory-adapter.js';
 import type { Dataset } from '../core/domain/dataset.js';
 import { actingAdminCodec } from './acting-admin-codec.js';
-import { createJoseAccessTokenCodec } from './jose-access-token-codec.js';
+import { randomValues } from '../core/web-crypto.js';
+import { createHs256AccessTokenCodec } from './hs256-access-token-codec.js';
 import { createWebCryptoPasswordHasher } from './web-crypto-password-hasher.js';
 import { WebStorageAdapter, type KeyValueStorage } from './web-storage-adapter.js';
 
@@ -79,7 +80,8 @@ export function mockSeed(data: MockContextOptions['data']): SeedSource {
 
 /**
  * Builds the reference server's domain and pipeline over an in-memory store with browser-safe
- * crypto (Web Crypto PBKDF2, jose), seeded with the same deterministic data set.
+ * crypto (Web Crypto's PBKDF2 and HMAC, through core/web-crypto.ts), seeded with the same
+ * deterministic data set.
  */
 export async function createMockContext(options: MockContextOptions = {}): Promise<MockContext> {
   const passwords = createWebCryptoPasswordHasher(options.passwordIterations);
@@ -103,7 +105,7 @@ export async function createMockContext(options: MockContextOptions = {}): Promi
         return createDatasetRepository(store);
       },
       passwords,
-      tokens: createJoseAccessTokenCodec(secret),
+      tokens: createHs256AccessTokenCodec(secret),
       ...(options.auth === 'off'
         ? {
             decorateTokens: (tokens: AccessTokenCodec) => {
@@ -145,11 +147,11 @@ function opened(store: Store | undefined): Store {
 }
 
 function randomSecret(): string {
-  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(48))));
+  return btoa(String.fromCharCode(...randomValues(new Uint8Array(48))));
 }
 
 function randomHex(bytes: number): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) =>
+  return Array.from(randomValues(new Uint8Array(bytes)), (b) =>
     b.toString(16).padStart(2, '0'),
   ).join('');
 }

@@ -1,4 +1,5 @@
 import type { PasswordHasher } from '../core/domain/ports.js';
+import { randomValues, subtleCrypto } from '../core/web-crypto.js';
 
 /** Iterations of PBKDF2-SHA256: strong enough for demo accounts, fast enough for a test run. */
 const ITERATIONS = 100_000;
@@ -6,7 +7,8 @@ const encoder = new TextEncoder();
 
 /**
  * Salted password hashing with Web Crypto (PBKDF2-SHA256), for the mocks in browsers, where
- * node:crypto's scrypt does not exist. Stored as `pbkdf2$<iterations>$<salt b64>$<hash b64>`.
+ * node:crypto's scrypt does not exist, and under jsdom, whose `crypto` has no `subtle` (Node's is
+ * used then: core/web-crypto.ts). Stored as `pbkdf2$<iterations>$<salt b64>$<hash b64>`.
  *
  * @example
  * const hasher = createWebCryptoPasswordHasher();
@@ -15,7 +17,7 @@ const encoder = new TextEncoder();
 export function createWebCryptoPasswordHasher(iterations = ITERATIONS): PasswordHasher {
   return {
     async hash(password) {
-      const salt = crypto.getRandomValues(new Uint8Array(16));
+      const salt = randomValues(new Uint8Array(16));
       const derived = await derive(password, salt, iterations);
       return `pbkdf2$${iterations}$${toBase64(salt)}$${toBase64(derived)}`;
     },
@@ -43,10 +45,11 @@ async function derive(
   salt: Uint8Array<ArrayBuffer>,
   iterations: number,
 ): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, [
+  const subtle = subtleCrypto();
+  const key = await subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, [
     'deriveBits',
   ]);
-  const bits = await crypto.subtle.deriveBits(
+  const bits = await subtle.deriveBits(
     { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
     key,
     256,

@@ -3,14 +3,15 @@
 // change to apikit's dependencies, or to a fixture's package.json. Packs the current build,
 // resolves each fixture against it in a scratch folder outside this repository (so that
 // nothing resolves from the repository's own node_modules), and keeps the lock without the
-// tarball's integrity, which changes with every build (decision 0049).
+// tarball's integrity, which changes with every build (decision 0049). Every folder under
+// test/consumers with a package.json is a fixture; name some to write only their locks.
 //
-//   npm run build && node scripts/consumer-locks.mjs
+//   npm run build && node scripts/consumer-locks.mjs [FIXTURE...]
 import { execFileSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
-  mkdirSync,
+  mkdtempSync,
   readFileSync,
   readdirSync,
   rmSync,
@@ -24,14 +25,25 @@ import { packTarball } from './pack-tarball.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fixtures = join(root, 'test/consumers');
-const scratch = join(tmpdir(), 'apikit-consumer-locks');
+// A folder of this run's own: two runs at once (one per fixture) must not share one.
+const scratch = mkdtempSync(join(tmpdir(), 'apikit-consumer-locks-'));
 
-rmSync(scratch, { recursive: true, force: true });
-mkdirSync(scratch, { recursive: true });
+const all = readdirSync(fixtures).filter(
+  (name) =>
+    !name.startsWith('.') &&
+    statSync(join(fixtures, name)).isDirectory() &&
+    existsSync(join(fixtures, name, 'package.json')),
+);
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !all.includes(name));
+if (unknown.length > 0) {
+  console.error(`not a fixture (test/consumers/NAME/package.json): ${unknown.join(', ')}`);
+  process.exit(2);
+}
+
 packTarball(join(scratch, '.pack'));
-for (const name of readdirSync(fixtures)) {
+for (const name of asked.length > 0 ? asked : all) {
   const dir = join(fixtures, name);
-  if (name.startsWith('.') || !statSync(dir).isDirectory()) continue;
   const to = join(scratch, name);
   cpSync(join(dir, 'package.json'), join(to, 'package.json'));
   // From the fixture's own lock, so that only what package.json changed is resolved again: a

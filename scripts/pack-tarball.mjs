@@ -14,10 +14,12 @@ import {
   cpSync,
   existsSync,
   mkdirSync,
+  mkdtempSync,
   readFileSync,
   readdirSync,
   renameSync,
   rmSync,
+  writeFileSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,9 +49,9 @@ export function reachableCliFiles(cliDir, entries = ['cli.js', 'server.js', 'con
 }
 
 export function packTarball(destination = outDir) {
-  const stage = join(root, 'node_modules/.cache/apikit-pack/stage');
-  rmSync(stage, { recursive: true, force: true });
-  mkdirSync(stage, { recursive: true });
+  // A stage of this call's own: the consumer tests pack at the same time.
+  mkdirSync(join(root, 'node_modules/.cache/apikit-pack'), { recursive: true });
+  const stage = mkdtempSync(join(root, 'node_modules/.cache/apikit-pack/stage-'));
   const cliDir = join(root, 'dist/cli');
   const keep = reachableCliFiles(cliDir);
   for (const entry of ['package.json', 'README.md', 'LICENSE', 'bin/apikit.js', 'spec', 'dist']) {
@@ -62,6 +64,7 @@ export function packTarball(destination = outDir) {
         keep.has(source.slice(cliDir.length + 1).replace(/\.map$/, '')),
     });
   }
+  publishManifest(join(stage, 'package.json'));
   mkdirSync(destination, { recursive: true });
   const json = execFileSync(
     'npm',
@@ -73,6 +76,18 @@ export function packTarball(destination = outDir) {
   renameSync(join(destination, filename), tarball);
   rmSync(stage, { recursive: true, force: true });
   return { tarball, files: files.map((f) => f.path), size, unpackedSize };
+}
+
+/**
+ * The manifest as published: without the scripts and devDependencies, which serve this
+ * checkout only. npm 11 lists every installed package's `prepare` among the install scripts
+ * a user has to approve, although npm never runs it for a published package.
+ */
+function publishManifest(path) {
+  const manifest = JSON.parse(readFileSync(path, 'utf8'));
+  delete manifest.scripts;
+  delete manifest.devDependencies;
+  writeFileSync(path, `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

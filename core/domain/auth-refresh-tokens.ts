@@ -1,9 +1,10 @@
+import { randomValues, subtleCrypto } from '../web-crypto.js';
 import type { RefreshTokenRecord } from './dataset.js';
 
 /**
  * Refresh token primitives: opaque random tokens, their stored hash, and the family
- * bookkeeping behind rotation and reuse detection. Only standard web APIs (Web Crypto), so the
- * same code runs in the reference server and in the browser mocks.
+ * bookkeeping behind rotation and reuse detection. Only standard web APIs (Web Crypto, through
+ * ../web-crypto.ts), so the same code runs in the reference server, the browser mocks and jsdom.
  */
 
 /** 32 bytes = 256 random bits, the contract's minimum for refresh tokens. */
@@ -39,7 +40,7 @@ export function newFamilyId(): string {
  * const record = await repository.refreshToken(await hashRefreshToken(token));
  */
 export async function hashRefreshToken(token: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  const digest = await subtleCrypto().digest('SHA-256', new TextEncoder().encode(token));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
@@ -63,7 +64,7 @@ export function isRefreshTokenExpired(record: RefreshTokenRecord, now: Date): bo
 }
 
 function randomBytes(length: number): Uint8Array {
-  return globalThis.crypto.getRandomValues(new Uint8Array(length));
+  return randomValues(new Uint8Array(length));
 }
 
 function base64url(bytes: Uint8Array): string {

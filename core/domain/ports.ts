@@ -5,7 +5,8 @@ import type { Repository } from '../repository/repository.js';
 /**
  * What the domain needs from its runtime, injected so that the same services run under Node
  * (the reference server: node:crypto scrypt, jsonwebtoken) and in a browser (the MSW mocks:
- * Web Crypto, jose). The domain itself uses only standard web APIs (globalThis.crypto).
+ * Web Crypto's PBKDF2 and HMAC). The domain itself uses only standard web APIs (Web Crypto,
+ * through ../web-crypto.ts).
  */
 
 /** Salted password hashing (scrypt or stronger). */

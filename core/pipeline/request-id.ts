@@ -1,3 +1,5 @@
+import { randomUUID } from '../web-crypto.js';
+
 /** A client's X-Request-Id is echoed only when it is a sane token (no header injection, no bloat). */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -10,5 +12,5 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * requestIdOf('a b\r\nx');  // a fresh UUID
  */
 export function requestIdOf(sent: string | null | undefined): string {
-  return sent && SANE_REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
+  return sent && SANE_REQUEST_ID.test(sent) ? sent : randomUUID();
 }

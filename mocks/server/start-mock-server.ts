@@ -16,6 +16,7 @@ import {
   type MockOutcome,
 } from '../create-mock-api.js';
 import { internalError, sendProblem } from './send-problem.js';
+import { violationDetail } from '../contract-violation-error.js';
 import { lazyDocsHandler } from '../../node-runtime/lazy-docs-handler.js';
 import { drainServer } from '../../node-runtime/drain-server.js';
 import { listenServer } from '../../node-runtime/listen-server.js';
@@ -208,7 +209,7 @@ async function serve(
         requestId,
         new ApiProblem('internal-error', ''),
         {
-          detail: `The mock refused to send an answer the contract does not allow: ${error.message}`,
+          detail: violationDetail(error),
           violations: error.violations.map((v) => v.message),
         },
       );

@@ -1,7 +1,9 @@
-// The README's frontend snippets are the consumer app's code (issue 19): every ts/tsx block of
+// The README's frontend snippets are the consumer apps' code (issue 19): every ts/tsx block of
 // "Mocking the API in frontend tests and the browser" starts with the path of the file it comes
-// from in test/consumers/vite-react/, and its lines (indentation aside) appear there in that
-// order; `// ...` marks a gap. consumers.test.ts runs those files from the packed tarball.
+// from in test/consumers/vite-react/, every js block (the Jest recipe, decision 0105) with one in
+// test/consumers/jest-jsdom/ (node-test/ for an .mjs file), and its lines (indentation aside) appear there in that order;
+// `// ...` marks a gap. consumers.test.ts and jest-consumer.test.ts run those files from the
+// packed tarball.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,18 +12,34 @@ import { describe, expect, it } from 'vitest';
 const here = dirname(fileURLToPath(import.meta.url));
 const readme = readFileSync(join(here, '../../README.md'), 'utf8');
 const SECTION = '## Mocking the API in frontend tests and the browser';
+/** The fixture each language's blocks come from: the Vite app's TypeScript, Jest's JavaScript. */
+const FIXTURE_OF: Record<string, string> = {
+  ts: 'vite-react',
+  tsx: 'vite-react',
+  js: 'jest-jsdom',
+};
 
-/** The ts/tsx blocks of the README's frontend section, with their line numbers. */
-export function frontendBlocks(text: string): { line: number; lines: string[] }[] {
+interface Block {
+  line: number;
+  fixture: string;
+  lines: string[];
+}
+
+/** The ts/tsx/js blocks of the README's frontend section, with their line numbers. */
+export function frontendBlocks(text: string): Block[] {
   const start = text.indexOf(SECTION);
   if (start < 0) throw new Error(`README.md has no "${SECTION}"`);
   const end = text.indexOf('\n## ', start + SECTION.length);
   const section = text.slice(start, end < 0 ? undefined : end);
   const offset = text.slice(0, start).split('\n').length;
-  const blocks: { line: number; lines: string[] }[] = [];
-  for (const match of section.matchAll(/^```(ts|tsx)\n([\s\S]*?)^```$/gm)) {
+  const blocks: Block[] = [];
+  for (const match of section.matchAll(/^```(ts|tsx|js)\n([\s\S]*?)^```$/gm)) {
     const line = offset + section.slice(0, match.index).split('\n').length - 1;
-    blocks.push({ line, lines: match[2]!.replace(/\n$/, '').split('\n') });
+    // Node's own runner's files are .mjs, in their fixture of their own.
+    const fixture = /^\/\/ \S+\.mjs$/.test(match[2]!.split('\n')[0]!)
+      ? 'node-test'
+      : FIXTURE_OF[match[1]!]!;
+    blocks.push({ line, fixture, lines: match[2]!.replace(/\n$/, '').split('\n') });
   }
   return blocks;
 }
@@ -50,18 +68,24 @@ describe('the README frontend snippets', () => {
   const blocks = frontendBlocks(readme);
 
   it('exist, and each names the consumer file it comes from', () => {
-    expect(blocks.length).toBeGreaterThanOrEqual(4);
+    expect(blocks.filter((b) => b.fixture === 'vite-react').length).toBeGreaterThanOrEqual(4);
+    expect(blocks.filter((b) => b.fixture === 'jest-jsdom').length).toBeGreaterThanOrEqual(4);
     for (const block of blocks)
-      expect(block.lines[0], `README.md:${block.line}`).toMatch(/^\/\/ src\/[\w/.-]+\.tsx?$/);
+      expect(block.lines[0], `README.md:${block.line}`).toMatch(
+        block.fixture === 'vite-react' ? /^\/\/ src\/[\w/.-]+\.tsx?$/ : /^\/\/ [\w/.-]+\.m?js$/,
+      );
   });
 
   it.each(blocks.map((b) => [b.line, b] as const))(
     'README.md:%i is the consumer app’s code',
     (_line, block) => {
       const path = block.lines[0]!.slice(3);
-      const file = readFileSync(join(here, 'vite-react', path), 'utf8');
+      const file = readFileSync(join(here, block.fixture, path), 'utf8');
       const missing = occursIn(block.lines.slice(1), file);
-      expect(missing, `not in test/consumers/vite-react/${path}:\n${missing}`).toBeUndefined();
+      expect(
+        missing,
+        `not in test/consumers/${block.fixture}/${path}:\n${missing}`,
+      ).toBeUndefined();
     },
   );
 

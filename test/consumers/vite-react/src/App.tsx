@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 // A lazily loaded chunk: in the browser it must come from the server, not from the mocks.
 const UserList = lazy(() => import('./UserList'));
 
-export default function App({ origin }: { origin: string }) {
+export default function App({ origin }: { origin?: string }) {
   return (
     <main>
       <h1>Users</h1>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { listUsers, ProblemError, type UserPage } from './api/client';
 
 /** The first page of users, or the API's problem detail. Loaded lazily by App. */
-export default function UserList({ origin }: { origin: string }) {
+export default function UserList({ origin }: { origin?: string }) {
   const [page, setPage] = useState<UserPage>();
   const [error, setError] = useState<string>();
   useEffect(() => {

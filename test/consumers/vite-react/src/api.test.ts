@@ -1,11 +1,13 @@
 // The behaviour a frontend test relies on, run from the installed tarball in jsdom, happy-dom
 // and Node (vite.config.ts): every assertion is what the real backend would answer.
 import { ContractViolationError, createMockApi } from 'user-order-apikit/mocks';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { listUsers, ProblemError } from './api/client';
 import { mock, server } from './test/mock-server';
 
-const origin = 'http://localhost:5173';
+// Relative URLs, as the app writes them, where there is a page (Vitest gives jsdom's and
+// happy-dom's the origin http://localhost:3000); Node's fetch needs an origin, any one.
+const origin = typeof document === 'undefined' ? 'http://localhost:5173' : '';
 const api = `${origin}/api/v1`;
 
 async function login(): Promise<string> {
@@ -65,6 +67,18 @@ describe('user-order-apikit/mocks installed in a Vite app', () => {
     expect(invalid.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     const problem = (await invalid.json()) as { errors: { pointer: string }[] };
     expect(problem.errors.map((e) => e.pointer).sort()).toEqual(['#/age', '#/email', '#/name']);
+  });
+
+  it('an unhandled request fails the test, its message naming the full URL and why', async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const error = await fetch(`${origin}/internal/metrics`).catch((e: unknown) => e);
+    const lines = printed.mock.calls.map((call) => call.join(' '));
+    printed.mockRestore();
+    expect(error).toBeInstanceOf(TypeError);
+    const url = new URL(`${origin}/internal/metrics`, globalThis.location?.href).href;
+    expect(lines[0]).toBe(
+      `[apikit mocks] GET ${url} reached no handler: not a path of the API; the mocks answer /api/v1/..., /api/..., /openapi.json, /openapi.yaml and /healthz on any origin.`,
+    );
   });
 
   it('reset() brings the seed data back', async () => {

@@ -7,6 +7,4 @@ async function enableMocking() {
   await startBrowserMocks({ baseUrl: location.origin, auth: 'off' });
 }
 
-enableMocking().then(() =>
-  createRoot(document.getElementById('root')!).render(<App origin={location.origin} />),
-);
+enableMocking().then(() => createRoot(document.getElementById('root')!).render(<App />));

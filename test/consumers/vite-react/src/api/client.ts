@@ -1,5 +1,5 @@
-// The app's API client: plain fetch against the contract's paths. The base URL is the page's
-// origin in the browser and the mocks' origin in tests (jsdom/happy-dom/node).
+// The app's API client: plain fetch against the contract's paths, relative to the page (an
+// origin only where there is no page: Node).
 
 export interface User {
   id: number;
@@ -35,11 +35,11 @@ export class ProblemError extends Error {
   }
 }
 
-export const apiBase = (origin: string): string => `${origin}/api/v1`;
+export const apiBase = (origin = ''): string => `${origin}/api/v1`;
 
 /** GET /users: one page of users. */
 export async function listUsers(
-  origin: string,
+  origin: string | undefined,
   query: { size?: number; page?: number } = {},
   init: RequestInit = {},
 ): Promise<UserPage> {

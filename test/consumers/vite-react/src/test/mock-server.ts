@@ -1,5 +1,6 @@
 import { setupServer } from 'msw/node';
 import { createMockApi } from 'user-order-apikit/mocks';
 
-export const mock = createMockApi({ baseUrl: 'http://localhost:5173', passwordIterations: 1000 });
+// No baseUrl: the app's relative URLs are answered whatever origin the test's page has.
+export const mock = createMockApi({ passwordIterations: 1000 });
 export const server = setupServer(...mock.handlers);
