@@ -51,7 +51,7 @@ export interface MockAnswererOptions {
 }
 
 /** The paths the mocks answer for under their origin: the API's and the served documents. */
-const OPEN_PATHS = new Set(['/healthz', '/openapi.json', '/openapi.yaml']);
+const OPEN_PATHS = new Set(['/healthz', '/readyz', '/openapi.json', '/openapi.yaml']);
 
 /** Whether a path is the API's own (`/api`, `/api/...`, the open documents), whatever the origin. */
 export function isMockedPath(pathname: string): boolean {
@@ -157,7 +157,7 @@ export function createMockAnswerer(
       // it with a 500 naming the violation and logs it; `apikit mock` answers a problem).
       if (error instanceof ContractViolationError) throw error;
       if (!(error instanceof MockSetupError)) report(error, request);
-      return unexpectedFailure(error, request, url);
+      return unexpectedFailure(error, request);
     }
   };
 }
@@ -206,22 +206,8 @@ function ownProblem(body: unknown, status: number, instance: string, requestId: 
  * its place, so the test reads the cause without MSW's "unhandled exception" and its stack.
  */
 export function violationAnswer(error: ContractViolationError, request: Request): MockAnswer {
-  const url = new URL(request.url);
-  const requestId = requestIdOf(request.headers.get('x-request-id'));
-  const relative = apiRelativePath(url.pathname);
-  const rendered = renderProblem(
-    new ApiProblem('internal-error', violationDetail(error)),
-    relative === undefined ? url.pathname : API_BASE + relative,
-    requestId,
-  );
-  const headers = new Headers(rendered.headers);
-  headers.set('X-Request-Id', requestId);
-  return {
-    status: rendered.status,
-    headers,
-    body: request.method === 'HEAD' ? null : rendered.body,
-    operationId: error.operationId,
-  };
+  const answer = problemAnswer(request, () => violationDetail(error));
+  return { ...answer, operationId: error.operationId };
 }
 
 /**
@@ -229,17 +215,21 @@ export function violationAnswer(error: ContractViolationError, request: Request)
  * (the mocks run in tests: the cause is what the developer needs, and there is no one to hide
  * it from), never MSW's raw `{ name, message, stack }`.
  */
-function unexpectedFailure(error: unknown, request: Request, url: URL): MockAnswer {
-  const requestId = requestIdOf(request.headers.get('x-request-id'));
-  const relative = apiRelativePath(url.pathname);
-  const problem = new ApiProblem(
-    'internal-error',
+function unexpectedFailure(error: unknown, request: Request): MockAnswer {
+  return problemAnswer(request, (requestId) =>
     error instanceof MockSetupError
       ? `The mock cannot answer as asked: ${error.message}`
       : `The mock API failed unexpectedly: ${describeError(error)} (request id ${requestId})`,
   );
+}
+
+/** The contract's 500 `internal-error` problem about this request, with `detail`. */
+function problemAnswer(request: Request, detail: (requestId: string) => string): MockAnswer {
+  const url = new URL(request.url);
+  const requestId = requestIdOf(request.headers.get('x-request-id'));
+  const relative = apiRelativePath(url.pathname);
   const rendered = renderProblem(
-    problem,
+    new ApiProblem('internal-error', detail(requestId)),
     relative === undefined ? url.pathname : API_BASE + relative,
     requestId,
   );

@@ -2,10 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer } from '../mocks/server/start-mock-server.js';
-import { createServer } from '../reference-server/create-server.js';
 import { packageRoot } from '../spec/spec-path.js';
-import { launchChromium } from '../test/launch-chromium.js';
+import { DOCS_SERVERS, openDocsPage } from '../test/support/browser/open-docs-page.js';
 
 /*
  * /docs as a demo (issue 31, decision 0110), in Debian's Chromium: a visitor logs in with the
@@ -80,43 +78,29 @@ interface Answer {
   body: string;
 }
 
-const SERVERS = [
-  { name: 'on the reference server', start: () => createServer({ port: 0, memory: true }) },
-  { name: 'on apikit mock (MSW)', start: () => startMockServer({ port: 0 }) },
-];
 const OPERATIONS = operationsOfTheContract();
 
 it('sweeps every operation the page shows but OPTIONS', () => {
   expect([...new Set(SWEEP)].sort()).toEqual([...OPERATIONS.keys()].sort());
 });
 
-describe.each(SERVERS)('/docs as a demo $name', ({ start }) => {
+describe.each(DOCS_SERVERS)('/docs as a demo $name', ({ start }) => {
   let server: { url: string; close(): Promise<void> };
   let browser: Browser | undefined;
   let page: Page;
   const sent: Sent[] = [];
-  const problems: string[] = [];
+  let problems: string[] = [];
 
   beforeAll(async () => {
     server = await start();
-    browser = await launchChromium(TIMEOUT_MS);
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('request', (request) => {
-      if (!request.url().includes('/api/')) return;
+    ({ browser, page, problems } = await openDocsPage(server.url, TIMEOUT_MS, (request) =>
       sent.push({
         method: request.method(),
         url: request.url(),
         headers: request.headers(),
         body: request.postData(),
-      });
-    });
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    const res = await page.goto(`${server.url}/docs`, { waitUntil: 'load', timeout: TIMEOUT_MS });
-    if (res?.status() !== 200) throw new Error(`GET /docs answered ${res?.status()}`);
-    await page.waitForSelector('#operations-auth-login', { timeout: TIMEOUT_MS });
+      }),
+    ));
   }, 60_000);
 
   afterAll(async () => {

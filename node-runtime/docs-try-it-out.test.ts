@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrismMock } from '../mocks/prism/start-prism-mock.js';
-import { startMockServer } from '../mocks/server/start-mock-server.js';
-import { createServer } from '../reference-server/create-server.js';
 import { launchChromium } from '../test/launch-chromium.js';
+import { DOCS_SERVERS, openDocsPage } from '../test/support/browser/open-docs-page.js';
 
 /*
  * /docs "Try it out" end to end in Debian's Chromium: a visitor of `npm start`'s page logs in
@@ -31,40 +30,26 @@ async function tryItOut(operation: Locator): Promise<{ status: string; body: str
     body: (await body.textContent()) ?? '',
   };
 }
-const SERVERS = [
-  { name: 'on the reference server', start: () => createServer({ port: 0, memory: true }) },
-  { name: 'on apikit mock (MSW)', start: () => startMockServer({ port: 0 }) },
-];
 
-describe.each(SERVERS)('$name', ({ start }) => {
+describe.each(DOCS_SERVERS)('$name', ({ start }) => {
   let server: { url: string; close(): Promise<void> };
   let browser: Browser | undefined;
   let page: Page;
   /** API calls the page made: method, URL, Authorization header. */
   const apiCalls: { method: string; url: string; authorization?: string }[] = [];
   /** CSP violations and page errors, as seen. */
-  const problems: string[] = [];
+  let problems: string[] = [];
 
   beforeAll(async () => {
     // The demo passwords: what `npm start` has, and what the spec's login example sends.
     server = await start();
-    browser = await launchChromium(TIMEOUT_MS);
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('request', (request) => {
-      if (request.url().includes('/api/'))
-        apiCalls.push({
-          method: request.method(),
-          url: request.url(),
-          authorization: request.headers()['authorization'],
-        });
-    });
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    const res = await page.goto(`${server.url}/docs`, { waitUntil: 'load', timeout: TIMEOUT_MS });
-    if (res?.status() !== 200) throw new Error(`GET /docs answered ${res?.status()}`);
-    await page.waitForSelector('#operations-auth-login', { timeout: TIMEOUT_MS });
+    ({ browser, page, problems } = await openDocsPage(server.url, TIMEOUT_MS, (request) =>
+      apiCalls.push({
+        method: request.method(),
+        url: request.url(),
+        authorization: request.headers()['authorization'],
+      }),
+    ));
   }, 60_000);
 
   afterAll(async () => {

@@ -33,6 +33,7 @@ import {
   type StepResult,
 } from './consumer-fixture.js';
 import { footprint } from './footprint.js';
+import { expectLockInStep } from './consumer-checks.js';
 import { launchChromium } from '../launch-chromium.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -180,21 +181,7 @@ describe('the packed tarball', () => {
   });
 
   it('keeps the fixtures’ lock files in step with the package’s dependencies', () => {
-    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<
-      string,
-      unknown
-    >;
-    for (const fixture of FIXTURES) {
-      const lock = JSON.parse(readFileSync(join(here, fixture, 'package-lock.json'), 'utf8')) as {
-        packages: Record<string, Record<string, unknown>>;
-      };
-      const entry = lock.packages['node_modules/user-order-apikit']!;
-      for (const field of ['dependencies', 'peerDependencies', 'peerDependenciesMeta'])
-        expect(
-          entry[field],
-          `${fixture}/package-lock.json: ${field} of apikit differs from package.json; run node scripts/consumer-locks.mjs`,
-        ).toEqual(manifest[field]);
-    }
+    for (const fixture of FIXTURES) expectLockInStep(join(here, fixture), root);
   });
 });
 

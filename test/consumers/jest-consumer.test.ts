@@ -8,7 +8,7 @@
 // 24, Jest 29 under Node 20. They load `user-order-apikit/mocks` through its `require` export
 // (the CommonJS build) and hash, sign and digest with Node's Web Crypto, jsdom's having no
 // `subtle`.
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nodeBinary } from '../../scripts/node-binary.mjs';
 import { packTarball } from '../../scripts/pack-tarball.mjs';
 import { childEnv, copyFixture, runStep } from './consumer-fixture.js';
-import { footprint } from './footprint.js';
+import { expectLockInStep, expectSmallFootprint, installedVersion } from './consumer-checks.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
@@ -72,12 +72,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('jest-jsdom: what it installs', () => {
-  const version = (fixture: string, name: string) =>
-    (
-      JSON.parse(
-        readFileSync(join(work, fixture, 'node_modules', name, 'package.json'), 'utf8'),
-      ) as { version: string }
-    ).version;
+  const version = (fixture: string, name: string) => installedVersion(join(work, fixture), name);
 
   it('resolves Jest 30 (and 29 in jest-29), jsdom’s environment and msw 2 beside the tarball', () => {
     expect(version(FIXTURE, 'jest')).toMatch(/^30\./);
@@ -87,31 +82,11 @@ describe('jest-jsdom: what it installs', () => {
     expect(version(JEST_29, 'jest-environment-jsdom')).toMatch(/^29\./);
   });
 
-  it('adds at most 60 packages and 40 MB to the Jest app beyond msw', () => {
-    const { packages, bytes } = footprint(join(work, FIXTURE), 'user-order-apikit', ['msw']);
-    console.log(
-      `apikit footprint in the Jest app beyond msw: ${packages.length} packages, ${(bytes / 1e6).toFixed(1)} MB (${packages.join(', ')})`,
-    );
-    expect(packages.length).toBeLessThanOrEqual(60);
-    expect(bytes).toBeLessThanOrEqual(40e6);
-  });
+  it('adds at most 60 packages and 40 MB to the Jest app beyond msw', () =>
+    expectSmallFootprint(join(work, FIXTURE), 'Jest app'));
 
   it('keeps the lock files in step with the package’s dependencies', () => {
-    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<
-      string,
-      unknown
-    >;
-    for (const fixture of [FIXTURE, JEST_29]) {
-      const lock = JSON.parse(readFileSync(join(here, fixture, 'package-lock.json'), 'utf8')) as {
-        packages: Record<string, Record<string, unknown>>;
-      };
-      const entry = lock.packages['node_modules/user-order-apikit']!;
-      for (const field of ['dependencies', 'peerDependencies', 'peerDependenciesMeta'])
-        expect(
-          entry[field],
-          `${fixture}/package-lock.json: ${field} differs from package.json; run node scripts/consumer-locks.mjs ${fixture}`,
-        ).toEqual(manifest[field]);
-    }
+    for (const fixture of [FIXTURE, JEST_29]) expectLockInStep(join(here, fixture), root);
   });
 
   it('gives `require` the CommonJS build, typed in every resolution (attw), needing only msw', () => {

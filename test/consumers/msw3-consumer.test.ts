@@ -5,7 +5,7 @@
 // those files). Then: the setup and the typed mocks type-check with each TypeScript, lib files
 // included; the app's tests run in Vitest's node and jsdom; and the browser mocks run on msw 3's
 // worker in Chromium, silent about the app's own modules.
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ import { packTarball } from '../../scripts/pack-tarball.mjs';
 import { launchChromium } from '../launch-chromium.js';
 import { startStaticServer } from '../support/browser/static-server.js';
 import { childEnv, copyFixture, runStep } from './consumer-fixture.js';
+import { expectLockInStep, installedVersion } from './consumer-checks.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
@@ -47,12 +48,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('vite-msw3: what it installs', () => {
   it('resolves msw 3 and Vitest 5 beside the tarball, without --force or --legacy-peer-deps', () => {
-    const version = (name: string) =>
-      (
-        JSON.parse(readFileSync(join(app, 'node_modules', name, 'package.json'), 'utf8')) as {
-          version: string;
-        }
-      ).version;
+    const version = (name: string) => installedVersion(app, name);
     expect(version('msw')).toMatch(/^3\./);
     expect(version('vitest')).toMatch(/^5\./);
     expect(version('typescript')).toMatch(/^6\./);
@@ -67,21 +63,8 @@ describe('vite-msw3: what it installs', () => {
     );
   });
 
-  it('keeps its lock file in step with the package’s dependencies', () => {
-    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<
-      string,
-      unknown
-    >;
-    const lock = JSON.parse(readFileSync(join(here, FIXTURE, 'package-lock.json'), 'utf8')) as {
-      packages: Record<string, Record<string, unknown>>;
-    };
-    const entry = lock.packages['node_modules/user-order-apikit']!;
-    for (const field of ['dependencies', 'peerDependencies', 'peerDependenciesMeta'])
-      expect(
-        entry[field],
-        `${FIXTURE}/package-lock.json: ${field} differs from package.json; run node scripts/consumer-locks.mjs`,
-      ).toEqual(manifest[field]);
-  });
+  it('keeps its lock file in step with the package’s dependencies', () =>
+    expectLockInStep(join(here, FIXTURE), root));
 });
 
 describe('vite-msw3: the README’s setup and the typed mocks type-check (lib files too)', () => {

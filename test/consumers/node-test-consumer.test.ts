@@ -9,14 +9,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nodeBinary } from '../../scripts/node-binary.mjs';
-import {
-  STARTUP_LINE,
-  childEnv,
-  installFixture,
-  lockedApikitFields,
-  runStep,
-} from './consumer-fixture.js';
-import { footprint } from './footprint.js';
+import { STARTUP_LINE, childEnv, installFixture, runStep } from './consumer-fixture.js';
+import { expectLockInStep, expectSmallFootprint } from './consumer-checks.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
@@ -38,22 +32,11 @@ beforeAll(() => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('node-test: what it installs', () => {
-  it('adds at most 60 packages and 40 MB beyond msw', () => {
-    const { packages, bytes } = footprint(app, 'user-order-apikit', ['msw']);
-    console.log(
-      `apikit footprint in the node --test project beyond msw: ${packages.length} packages, ${(bytes / 1e6).toFixed(1)} MB (${packages.join(', ')})`,
-    );
-    expect(packages.length).toBeLessThanOrEqual(60);
-    expect(bytes).toBeLessThanOrEqual(40e6);
-  });
+  it('adds at most 60 packages and 40 MB beyond msw', () =>
+    expectSmallFootprint(app, 'node --test project'));
 
-  it('keeps its lock file in step with the package’s dependencies', () => {
-    for (const { field, locked, declared } of lockedApikitFields(join(here, FIXTURE), root))
-      expect(
-        locked,
-        `${FIXTURE}/package-lock.json: ${field} differs from package.json; run node scripts/consumer-locks.mjs ${FIXTURE}`,
-      ).toEqual(declared);
-  });
+  it('keeps its lock file in step with the package’s dependencies', () =>
+    expectLockInStep(join(here, FIXTURE), root));
 });
 
 describe.each(NODE_MAJORS)('node-test on Node %i', (major) => {

@@ -5,20 +5,14 @@
 // and 24: `expand` and `sort` as arrays (sent repeated, as the client does by default), a login
 // and the bearer token from a middleware, a 201 with Location, 400 and 409 problems in `error`,
 // and the first answer of a fresh test file.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nodeBinary } from '../../scripts/node-binary.mjs';
-import {
-  STARTUP_LINE,
-  childEnv,
-  installFixture,
-  lockedApikitFields,
-  runStep,
-} from './consumer-fixture.js';
-import { footprint } from './footprint.js';
+import { STARTUP_LINE, childEnv, installFixture, runStep } from './consumer-fixture.js';
+import { expectLockInStep, expectSmallFootprint, installedVersion } from './consumer-checks.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
@@ -44,34 +38,17 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('openapi-fetch: what it installs', () => {
   it('resolves openapi-fetch 0.17, TypeScript 6 and Vitest 4 beside the tarball', () => {
-    const version = (name: string) =>
-      (
-        JSON.parse(readFileSync(join(app, 'node_modules', name, 'package.json'), 'utf8')) as {
-          version: string;
-        }
-      ).version;
-    expect(version('openapi-fetch')).toMatch(/^0\.17\./);
-    expect(version('typescript')).toMatch(/^6\.0\./);
-    expect(version('vitest')).toMatch(/^4\./);
-    expect(version('msw')).toMatch(/^2\./);
+    expect(installedVersion(app, 'openapi-fetch')).toMatch(/^0\.17\./);
+    expect(installedVersion(app, 'typescript')).toMatch(/^6\.0\./);
+    expect(installedVersion(app, 'vitest')).toMatch(/^4\./);
+    expect(installedVersion(app, 'msw')).toMatch(/^2\./);
   });
 
-  it('adds at most 60 packages and 40 MB beyond msw', () => {
-    const { packages, bytes } = footprint(app, 'user-order-apikit', ['msw']);
-    console.log(
-      `apikit footprint in the openapi-fetch app beyond msw: ${packages.length} packages, ${(bytes / 1e6).toFixed(1)} MB (${packages.join(', ')})`,
-    );
-    expect(packages.length).toBeLessThanOrEqual(60);
-    expect(bytes).toBeLessThanOrEqual(40e6);
-  });
+  it('adds at most 60 packages and 40 MB beyond msw', () =>
+    expectSmallFootprint(app, 'openapi-fetch app'));
 
-  it('keeps its lock file in step with the package’s dependencies', () => {
-    for (const { field, locked, declared } of lockedApikitFields(join(here, FIXTURE), root))
-      expect(
-        locked,
-        `${FIXTURE}/package-lock.json: ${field} differs from package.json; run node scripts/consumer-locks.mjs ${FIXTURE}`,
-      ).toEqual(declared);
-  });
+  it('keeps its lock file in step with the package’s dependencies', () =>
+    expectLockInStep(join(here, FIXTURE), root));
 
   it('tsc --noEmit is clean with TypeScript 6: the client and its tests against the package’s paths', () => {
     const result = runNode(20, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']);

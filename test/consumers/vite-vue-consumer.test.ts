@@ -7,20 +7,14 @@
 // @vue/test-utils, and plain fetch tests (201 and Location, ETag and 304, a 404 problem, a
 // networkError override, mock.reset() between tests), in Vitest's jsdom and in happy-dom; the
 // first answer of a fresh test file; and the template's `vue-tsc -b` clean with TypeScript 6.
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nodeBinary } from '../../scripts/node-binary.mjs';
-import {
-  STARTUP_LINE,
-  childEnv,
-  installFixture,
-  lockedApikitFields,
-  runStep,
-} from './consumer-fixture.js';
-import { footprint } from './footprint.js';
+import { STARTUP_LINE, childEnv, installFixture, runStep } from './consumer-fixture.js';
+import { expectLockInStep, expectSmallFootprint, installedVersion } from './consumer-checks.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
@@ -48,12 +42,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('vite-vue: what it installs', () => {
   it('resolves the vue-ts template’s packages, TypeScript 6 among them, beside the tarball', () => {
-    const version = (name: string) =>
-      (
-        JSON.parse(readFileSync(join(app, 'node_modules', name, 'package.json'), 'utf8')) as {
-          version: string;
-        }
-      ).version;
+    const version = (name: string) => installedVersion(app, name);
     expect(version('vue')).toMatch(/^3\.5\./);
     expect(version('@vitejs/plugin-vue')).toMatch(/^6\./);
     expect(version('vue-tsc')).toMatch(/^3\./);
@@ -63,22 +52,10 @@ describe('vite-vue: what it installs', () => {
     expect(version('msw')).toMatch(/^2\./);
   });
 
-  it('adds at most 60 packages and 40 MB beyond msw', () => {
-    const { packages, bytes } = footprint(app, 'user-order-apikit', ['msw']);
-    console.log(
-      `apikit footprint in the Vue app beyond msw: ${packages.length} packages, ${(bytes / 1e6).toFixed(1)} MB (${packages.join(', ')})`,
-    );
-    expect(packages.length).toBeLessThanOrEqual(60);
-    expect(bytes).toBeLessThanOrEqual(40e6);
-  });
+  it('adds at most 60 packages and 40 MB beyond msw', () => expectSmallFootprint(app, 'Vue app'));
 
-  it('keeps its lock file in step with the package’s dependencies', () => {
-    for (const { field, locked, declared } of lockedApikitFields(join(here, FIXTURE), root))
-      expect(
-        locked,
-        `${FIXTURE}/package-lock.json: ${field} differs from package.json; run node scripts/consumer-locks.mjs ${FIXTURE}`,
-      ).toEqual(declared);
-  });
+  it('keeps its lock file in step with the package’s dependencies', () =>
+    expectLockInStep(join(here, FIXTURE), root));
 
   it('vue-tsc -b (the template’s build script) is clean with TypeScript 6: the .vue files, the setup, the typed overrides', () => {
     const result = runNode(20, ['node_modules/vue-tsc/bin/vue-tsc.js', '-b']);
