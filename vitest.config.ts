@@ -10,6 +10,9 @@ export default defineConfig({
     // Integration tests start real servers on port 0; shared CI machines are slow and noisy.
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Servers the tests stop with SIGTERM drain at once; a test of the drain delay (decision
+    // 0111) passes --drain-delay itself.
+    env: { APIKIT_DRAIN_DELAY: '0' },
     // CI reads the totals from the JSON report (.ci/run prints "N passed, N failed").
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: '.vitest-results.json' },

@@ -43,7 +43,7 @@ export interface MockApiOptions extends Omit<MockContextOptions, 'onUnexpectedEr
    * `http://localhost:3000`, Jest's jsdom `http://localhost`, a dev server's): set it only for
    * an API that the app calls on another origin on purpose (decision 0104). Either way they
    * claim only the API's own paths (`/api/v1/...`, its alias `/api/...`, `/openapi.json`,
-   * `/openapi.yaml`, `/healthz`): everything else (the app's pages, chunks, assets) goes on
+   * `/openapi.yaml`, `/healthz`, `/readyz`): everything else (the app's pages, chunks, assets) goes on
    * untouched (decision 0044).
    */
   baseUrl?: string;

@@ -38,7 +38,7 @@ describe('unhandledRequests', () => {
       expect(fetch('http://api.test/src/App.vue')).rejects.toThrow(TypeError),
     );
     expect(lines[0]).toBe(
-      '[apikit mocks] GET http://api.test/src/App.vue reached no handler: not a path of the API; the mocks answer /api/v1/..., /api/..., /openapi.json, /openapi.yaml and /healthz on http://api.test.',
+      '[apikit mocks] GET http://api.test/src/App.vue reached no handler: not a path of the API; the mocks answer /api/v1/..., /api/..., /openapi.json, /openapi.yaml, /healthz and /readyz on http://api.test.',
     );
     // MSW's own message follows.
     expect(lines[1]).toMatch(/without a matching request handler/);
@@ -69,7 +69,7 @@ describe('unhandledMessage', () => {
   const request = new Request('http://localhost:3000/assets/logo.svg');
   it('says any origin when the mocks have no baseUrl', () => {
     expect(unhandledMessage(request, { origin: undefined })).toBe(
-      '[apikit mocks] GET http://localhost:3000/assets/logo.svg reached no handler: not a path of the API; the mocks answer /api/v1/..., /api/..., /openapi.json, /openapi.yaml and /healthz on any origin.',
+      '[apikit mocks] GET http://localhost:3000/assets/logo.svg reached no handler: not a path of the API; the mocks answer /api/v1/..., /api/..., /openapi.json, /openapi.yaml, /healthz and /readyz on any origin.',
     );
   });
   it('without the mock API, says where the origin comes from', () => {

@@ -84,7 +84,7 @@ export function unhandledRequests<S extends UnhandledRequestStrategy>(
 export function unhandledMessage(request: Request, mock?: UnhandledRequestSource): string {
   const url = new URL(request.url);
   const head = `[apikit mocks] ${request.method} ${url.href} reached no handler:`;
-  const paths = '/api/v1/..., /api/..., /openapi.json, /openapi.yaml and /healthz';
+  const paths = '/api/v1/..., /api/..., /openapi.json, /openapi.yaml, /healthz and /readyz';
   if (!mock)
     return `${head} the mocks answer only ${paths} (on createMockApi's baseUrl origin, if one is set).`;
   if (mock.origin === undefined)

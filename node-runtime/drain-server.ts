@@ -1,6 +1,13 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/**
+ * How long `apikit serve` keeps serving after a SIGTERM, `/readyz` answering 503, before it
+ * stops listening (`--drain-delay`, decision 0111): longer than the 4 s for which the guide's
+ * nginx keeps an idle connection to an instance, so none is left when the listener closes.
+ */
+export const DEFAULT_DRAIN_DELAY_SECONDS = 5;
+
 /** How long in-flight requests may take once a server stops listening. */
 export const DRAIN_TIMEOUT_MS = 5_000;
 

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server } from 'node:http';
+import { hostname } from 'node:os';
+import { basename, isAbsolute } from 'node:path';
 import type { Express } from 'express';
 import { loadBundledSpec } from '../spec/bundled-spec.js';
 import { specPath } from '../spec/spec-path.js';
@@ -19,15 +21,17 @@ import {
 } from '../core/domain/demo-passwords.js';
 import {
   isLoopback,
+  redactUrl,
   resolveServerConfig,
   ServerConfigError,
   type ServerConfig,
   type ServerOptions,
 } from '../node-runtime/server-config.js';
-import { openServerRepository } from './open-server-repository.js';
-import { unavailableLog } from './http/unavailable-log.js';
+import { openServerRepository, type ServerRepository } from './open-server-repository.js';
+import type { Dataset } from '../core/domain/dataset.js';
+import { storeOutageLog, watchAvailability, type StoreOutageLog } from './http/unavailable-log.js';
 import type { RateLimitOptions } from './http/rate-limits.js';
-import { drainServer } from '../node-runtime/drain-server.js';
+import { serverStop } from './server-stop.js';
 import { listenServer } from '../node-runtime/listen-server.js';
 
 /** A listening reference server. */
@@ -42,13 +46,23 @@ export interface RunningServer {
   config: ServerConfig;
   /** Whether this start made a new store from the seed (false: an existing store file was kept). */
   seeded: boolean;
+  /**
+   * What the store holds as the server starts: the seed's users and orders when this start
+   * seeded it, else the users kept (the file's or the database's; orders are not counted).
+   */
+  holds: { users: number; orders?: number };
+  /** The PostgreSQL migrations this start applied (`0004 claim-owners`); empty otherwise. */
+  migrated: string[];
   /** Demo accounts whose configured password replaced the one the kept store held (0103). */
   passwordsRotated: string[];
+  /**
+   * The first step of a stop (decision 0111): `/readyz` answers 503 from now on and every
+   * answer closes its connection, while requests are still served. `close()` does it too.
+   */
+  stopReadiness(): void;
   /** Drains: in-flight requests complete, new ones get 503; then the store closes. */
   close(): Promise<void>;
 }
-
-const DRAIN_TIMEOUT_MS = 10_000;
 
 /**
  * Starts the reference server: the store (JSON file or memory), the domain, the pipeline and
@@ -73,12 +87,16 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       : dataSetSeed(config.data, (await contract)[0].spec, 'createServer({ data })');
   let store: Store | undefined;
   let windowCounters: RateLimitOptions['counters'];
+  const stop = serverStop();
+  let opening: WatchedRepository | undefined;
+  const outage = log && storeOutageLog(log); // 503s, and the store's return after them
   const { ctx, api, seeded } = await createCore(
     {
       async openRepository(seed) {
-        const opened = await openServerRepository(config, seed, options.adapter);
+        const opened = (opening = await openWatched(config, seed, options.adapter, outage));
         store = opened.store;
         windowCounters = opened.windowCounters;
+        stop.ping = opened.ping;
         return opened.repository;
       },
       passwords: createScryptPasswordHasher(),
@@ -103,10 +121,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
             requestId,
             error: logSafeError(error),
           }),
-        ...(log ? { onUnavailable: unavailableLog(log) } : {}),
+        ...(outage ? { onUnavailable: outage.unavailable } : {}),
       })),
     },
   );
+  const holding = await storeOpened(ctx, config, log, seeded, opening);
   // Secrets follow configuration: a kept store takes the passwords set now, and a server
   // reachable from outside holds no demo password, whatever seeded it (decision 0103).
   const passwordsRotated = seeded ? [] : await applyDemoPasswords(ctx, config.configuredPasswords);
@@ -119,7 +138,6 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       );
     }
   }
-  let draining = false;
   const app = createApp({
     api,
     rateLimits: {
@@ -127,14 +145,13 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       loginPerMinute: config.loginRateLimit,
       ...(windowCounters ? { counters: windowCounters } : {}),
     },
-    isDraining: () => draining,
+    ...stop.app,
     ...(config.trustProxy ? { trustProxy: config.trustProxy } : {}),
     ...(log ? { log } : {}),
   });
   const server = createHttpServer(app);
   server.on('clientError', answerClientError);
   const url = await listenServer(server, config.port, config.host);
-  let closing: Promise<void> | undefined;
   return {
     url,
     app,
@@ -143,14 +160,86 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     ctx,
     config,
     seeded,
+    ...holding,
     passwordsRotated,
-    close() {
-      closing ??= (async () => {
-        draining = true;
-        await drainServer(server, DRAIN_TIMEOUT_MS);
-        await ctx.repo.close();
-      })();
-      return closing;
-    },
+    stopReadiness: stop.stopReadiness,
+    close: () => stop.close(server, () => ctx.repo.close()),
   };
+}
+
+/** The server's store, counted when this start seeded it and watched for outages' ends. */
+type WatchedRepository = ServerRepository & { seededHolds?: { users: number; orders: number } };
+
+/**
+ * Opens the store (`openServerRepository`), counting the users and orders of the seed should
+ * this start load one. With an outage log, the repository tells it when the store answers again.
+ */
+async function openWatched(
+  config: ServerConfig,
+  seed: () => Promise<Dataset>,
+  adapter: ServerOptions['adapter'],
+  outage: StoreOutageLog | undefined,
+): Promise<WatchedRepository> {
+  let seededHolds: WatchedRepository['seededHolds'];
+  const counted = async () => {
+    const dataset = await seed();
+    const count = (records: object) => Object.keys(records).length;
+    seededHolds = { users: count(dataset.users), orders: count(dataset.orders) };
+    return dataset;
+  };
+  const opened = await openServerRepository(config, counted, adapter);
+  if (!outage) return { ...opened, seededHolds };
+  // PostgreSQL answers reads itself; the file store answers them from memory.
+  const repository = watchAvailability(opened.repository, outage, { reads: !opened.store });
+  return { ...opened, repository, seededHolds };
+}
+
+/** What the store holds as the server starts (the seed's counts, else the users kept), logged. */
+async function storeOpened(
+  ctx: DomainContext,
+  config: ServerConfig,
+  log: ServerOptions['log'],
+  seeded: boolean,
+  opening: WatchedRepository | undefined,
+): Promise<{ holds: { users: number; orders?: number }; migrated: string[] }> {
+  const holds = opening?.seededHolds ?? {
+    users: (await ctx.repo.listUsers({ sort: [], offset: 0, limit: 0 })).total,
+  };
+  const migrated = opening?.migrated ?? [];
+  if (log) logStoreOpened(log, config, { seeded, holds, migrated });
+  return { holds, migrated };
+}
+
+/**
+ * The lines that say what this start did to the store: which migrations it applied to which
+ * database, whether it seeded the store (how many users and orders) or opened one it keeps
+ * (how many users). An instance names itself (`host:pid`): several share one database.
+ */
+function logStoreOpened(
+  log: (line: Record<string, unknown>) => void,
+  config: ServerConfig,
+  what: { seeded: boolean; holds: { users: number; orders?: number }; migrated: string[] },
+): void {
+  const base = { time: new Date().toISOString(), level: 'info' };
+  const data = typeof config.data === 'string' ? config.data : 'own data set';
+  if (config.databaseUrl !== undefined) {
+    const database = redactUrl(config.databaseUrl);
+    const instance = `${hostname()}:${process.pid}`;
+    if (what.migrated.length > 0) {
+      log({ ...base, msg: 'database migrated', database, migrations: what.migrated, instance });
+    }
+    log(
+      what.seeded
+        ? { ...base, msg: 'database seeded', database, data, ...what.holds, instance }
+        : { ...base, msg: 'database opened: data kept', database, ...what.holds, instance },
+    );
+  } else if (config.dbFile !== undefined) {
+    // No absolute path in a log line (decision 0023): the file's name stands for it.
+    const file = isAbsolute(config.dbFile) ? `<path>/${basename(config.dbFile)}` : config.dbFile;
+    log(
+      what.seeded
+        ? { ...base, msg: 'store file created and seeded', file, data, ...what.holds }
+        : { ...base, msg: 'store file opened: data kept', file, ...what.holds },
+    );
+  }
 }

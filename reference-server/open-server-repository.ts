@@ -15,6 +15,10 @@ export interface ServerRepository {
   store: Store | undefined;
   /** Rate-limit counters shared by every instance (PostgreSQL); undefined: in memory. */
   windowCounters?: (policy: string, windowMs: number) => WindowCounter;
+  /** The PostgreSQL migrations this start applied (`0001 initial-schema`); empty otherwise. */
+  migrated: string[];
+  /** Resolves when the store answers (PostgreSQL); undefined: a local store, always there. */
+  ping?: () => Promise<void>;
 }
 
 /**
@@ -31,16 +35,23 @@ export async function openServerRepository(
   adapter?: Adapter<Dataset>,
 ): Promise<ServerRepository> {
   if (config.databaseUrl !== undefined && adapter === undefined) {
-    const { openPostgresRepository } = await import('./store/postgres/open-postgres-repository.js');
-    const { repository, windowCounter } = await openPostgresRepository({
+    const [{ openPostgresRepository }, { migrations }] = await Promise.all([
+      import('./store/postgres/open-postgres-repository.js'),
+      import('./store/postgres/migrate.js'),
+    ]);
+    const { repository, windowCounter, migrated, ping } = await openPostgresRepository({
       connectionString: config.databaseUrl,
       poolSize: config.databasePoolSize,
       seed,
     });
-    return { repository, store: undefined, windowCounters: windowCounter };
+    const named = migrated.map((version) => {
+      const name = migrations.find((m) => m.version === version)?.name;
+      return `${String(version).padStart(4, '0')} ${name ?? ''}`.trim();
+    });
+    return { repository, store: undefined, windowCounters: windowCounter, migrated: named, ping };
   }
   const store = adapter
     ? await createDurableStore({ adapter, seed })
     : await createStore({ ...(config.dbFile ? { file: config.dbFile } : { memory: true }), seed });
-  return { repository: createDatasetRepository(store), store };
+  return { repository: createDatasetRepository(store), store, migrated: [] };
 }

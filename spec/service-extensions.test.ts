@@ -22,6 +22,7 @@ describe('x-apikit-service', () => {
     const declared = serviceDeclaration(spec);
     expect(declared.servedRoutes).toEqual([
       { method: 'GET', path: '/healthz' },
+      { method: 'GET', path: '/readyz' },
       { method: 'GET', path: '/openapi.json', contract: 'json' },
       { method: 'GET', path: '/openapi.yaml', contract: 'yaml' },
       { method: 'GET', path: '/docs' },

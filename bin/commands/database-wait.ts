@@ -17,7 +17,9 @@ export interface DatabaseWaitOptions {
 const FIRST_PAUSE_MS = 250;
 const MAX_PAUSE_MS = 2_000;
 /** A line at most this often while waiting (ms), besides the first. */
-const SAY_EVERY_MS = 10_000;
+export const SAY_EVERY_MS = 10_000;
+/** `--database-wait`'s default (seconds): docs/deploy.md quotes it. */
+export const DATABASE_WAIT_DEFAULT_SECONDS = 30;
 
 /** A store that could not be reached (StoreUnavailableError, by name: the CLI is a bundle). */
 function isUnavailable(error: unknown): error is Error {

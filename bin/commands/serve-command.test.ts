@@ -45,7 +45,7 @@ describe('apikit serve --data FILE', () => {
       'off',
     ]);
     started.push(cli);
-    expect(cli.stdout()).toContain(`(data from ${shop})`);
+    expect(cli.stdout()).toContain(`(seeded data from ${shop}: 4 users, `);
     expect(cli.stdout()).toContain('"username":"olivia@shop.example"');
     const auth = await loginAs(cli.url, 'olivia@shop.example', 'olivia-shop-password');
     const users = await fetch(`${cli.url}/api/v1/users`, { headers: auth });
@@ -78,7 +78,7 @@ describe('apikit serve --data FILE', () => {
       'off',
     ]);
     started.push(again);
-    expect(again.stdout()).toContain('kept from an earlier start');
+    expect(again.stdout()).toContain(`${db} (kept data: 4 users)`);
     expect((await fetch(`${again.url}/healthz`)).status).toBe(200);
     expect(again.stderr()).toMatch(
       /db\.json already exists and is kept: --data .* seeds only a new store/,

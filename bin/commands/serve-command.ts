@@ -1,8 +1,9 @@
 import type { CommandModule } from 'yargs';
 import { CliError } from '../cli-error.js';
 import { listenError } from '../listen-error.js';
+import { DEFAULT_DRAIN_DELAY_SECONDS } from '../../node-runtime/drain-server.js';
 import { untilStopRequested } from '../stop-requests.js';
-import { waitForDatabase } from './database-wait.js';
+import { DATABASE_WAIT_DEFAULT_SECONDS, waitForDatabase } from './database-wait.js';
 import { loginHint } from './login-hint.js';
 import { readOwnData } from './read-own-data.js';
 
@@ -22,6 +23,7 @@ interface ServeArgs {
   'trust-proxy'?: string;
   'log-format'?: 'pretty' | 'json' | 'off';
   'log-level': 'error' | 'warn' | 'info';
+  'drain-delay': number;
 }
 
 /** PostgreSQL's URL as it may be printed, when it is the store (the flag, else DATABASE_URL). */
@@ -66,7 +68,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       })
       .option('database-wait', {
         type: 'number',
-        default: 30,
+        default: DATABASE_WAIT_DEFAULT_SECONDS,
         describe:
           'seconds to wait at start for PostgreSQL to accept connections before exiting 2 (0: try once)',
       })
@@ -111,6 +113,12 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         default: 'info' as const,
         describe: 'least severe lines written: info has one line per request',
       })
+      .option('drain-delay', {
+        type: 'number',
+        default: drainDelayDefault(),
+        describe:
+          'seconds to keep serving after SIGTERM, /readyz answering 503, before draining (default: APIKIT_DRAIN_DELAY, else 5; SIGINT drains at once)',
+      })
       .check((a) => {
         if (!Number.isInteger(a.port) || a.port < 0 || a.port > 65535)
           throw new Error('--port must be 0-65535');
@@ -119,6 +127,8 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         if (!Number.isInteger(a['database-pool']) || a['database-pool'] < 1)
           throw new Error('--database-pool must be a whole number >= 1');
         if (!(a['database-wait'] >= 0)) throw new Error('--database-wait must be >= 0');
+        if (!(a['drain-delay'] >= 0 && a['drain-delay'] <= 300))
+          throw new Error('--drain-delay must be 0-300 seconds');
         if (a['database-url'] !== undefined && a.memory)
           throw new Error('--memory and --database-url choose two different stores: pick one');
         return true;
@@ -199,7 +209,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     const where = config.databaseUrl
       ? `PostgreSQL ${redactUrl(config.databaseUrl)}`
       : (config.dbFile ?? 'in memory');
-    const store = `${where} (${own ? `data from ${args.data}` : `${args.data} data`}${own && !server.seeded ? ', kept from an earlier start' : ''})`;
+    const store = `${where} (${storeWords(server, own ? `data from ${args.data}` : `${args.data} data`)})`;
     console.log(
       [
         `apikit reference server listening on ${url}`,
@@ -218,11 +228,51 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       ].join('\n'),
     );
     // SIGINT, SIGTERM, or the npx above gone (decision 0099); the same signal again quits.
-    const { reason } = await untilStopRequested();
+    const { reason, signal } = await untilStopRequested();
+    if (signal === 'SIGTERM') await drainDelay(server, reason, args['drain-delay']);
     console.error(`${reason}: draining in-flight requests, then closing the store`);
     await server.close().catch(() => {});
   },
 };
+
+/**
+ * What the store holds, in the banner's words: "seeded demo data: 3 users, 5 orders" only when
+ * this start seeded it; "kept data: 12 users" for a file or database it found and keeps
+ * (whatever seeded it, and whatever changed since).
+ */
+export function storeWords(
+  server: { seeded: boolean; holds: { users: number; orders?: number } },
+  seed: string,
+): string {
+  const { users, orders } = server.holds;
+  const counts = `${count(users, 'user')}${orders === undefined ? '' : `, ${count(orders, 'order')}`}`;
+  return server.seeded ? `seeded ${seed}: ${counts}` : `kept data: ${counts}`;
+}
+
+const count = (n: number, what: string) =>
+  `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
+
+/**
+ * A balancer's moment to notice a SIGTERM (decision 0111): `/readyz` answers 503 and every
+ * answer closes its connection, while requests are still served for `seconds`.
+ */
+async function drainDelay(
+  server: { stopReadiness(): void },
+  reason: string,
+  seconds: number,
+): Promise<void> {
+  if (seconds <= 0) return;
+  server.stopReadiness();
+  console.error(`${reason}: /readyz answers 503; serving ${seconds} s more (--drain-delay)`);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+}
+
+/** `--drain-delay`'s default: APIKIT_DRAIN_DELAY when it is a number of seconds, else 5. */
+function drainDelayDefault(): number {
+  const set = process.env.APIKIT_DRAIN_DELAY;
+  const seconds = set === undefined || set.trim() === '' ? NaN : Number(set);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : DEFAULT_DRAIN_DELAY_SECONDS;
+}
 
 /** The banner's rate-limit line: what a client of this server may spend (decision 0100). */
 function limitsLine(perMinute: number, loginPerMinute: number): string {

@@ -14,6 +14,9 @@ interface Verified {
   expiresAtMs: number;
 }
 
+/** How many verified tokens the cache keeps by default (docs/deploy.md quotes it). */
+export const TOKEN_CACHE_MAX_ENTRIES = 10_000;
+
 /**
  * Wraps an access-token codec with a bounded cache of tokens it has verified. A client sends the
  * same token on every request for its whole life (15 minutes by default), and verifying an HS256
@@ -32,7 +35,7 @@ export function createCachingAccessTokenCodec(
   codec: AccessTokenCodec,
   options: TokenCacheOptions = {},
 ): AccessTokenCodec & { readonly size: number } {
-  const maxEntries = options.maxEntries ?? 10_000;
+  const maxEntries = options.maxEntries ?? TOKEN_CACHE_MAX_ENTRIES;
   if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) {
     throw new RangeError('maxEntries must be a positive integer');
   }

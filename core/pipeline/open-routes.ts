@@ -33,16 +33,23 @@ export interface OpenRouteAnswer {
 const ALLOW = 'GET, HEAD, OPTIONS';
 
 const HEALTHY = JSON.stringify({ status: 'ok' });
+const READY = JSON.stringify({ status: 'ready' });
+
+/** The open routes a balancer or orchestrator polls: never cached. */
+const PROBES = new Set(['/healthz', '/readyz']);
 
 /** Each open route's media type and body. */
 const OPEN_CONTENT: Record<string, [string, (documents: OpenDocuments) => string] | undefined> = {
   '/healthz': ['application/json', () => HEALTHY],
+  // Readiness: always ready here (the mocks); the reference server answers it in front of the
+  // pipeline, 503 while it drains or cannot reach its store (decision 0111).
+  '/readyz': ['application/json', () => READY],
   '/openapi.json': ['application/json', (documents) => documents.json()],
   '/openapi.yaml': ['application/yaml', (documents) => documents.yaml()],
 };
 
 /**
- * The routes outside the API base that need no token: liveness and the contract itself.
+ * The routes outside the API base that need no token: liveness, readiness and the contract itself.
  * (`/docs` is a page, served by the Express adapter.) Undefined for any other path.
  */
 export function openRoute(
@@ -61,7 +68,7 @@ export function openRoute(
     );
   }
   const [type, body] = found;
-  const cache = path === '/healthz' ? 'no-store' : 'public, max-age=300';
+  const cache = PROBES.has(path) ? 'no-store' : 'public, max-age=300';
   return {
     status: 200,
     headers: { 'Content-Type': type, 'Cache-Control': cache },

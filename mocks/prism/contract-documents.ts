@@ -5,7 +5,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 export type ServedDocument = { type: string; body: string };
 
 /**
- * `/openapi.json`, `/openapi.yaml` (when the file is YAML) and `/healthz`, made once; and the
+ * `/openapi.json`, `/openapi.yaml` (when the file is YAML), `/healthz` and `/readyz`, made once; and the
  * API's base path: that of the first server's URL, its variables at their defaults.
  */
 export async function contractDocuments(specPath: string): Promise<{
@@ -23,6 +23,7 @@ export async function contractDocuments(specPath: string): Promise<{
   const documents = new Map([
     ['/openapi.json', { type: 'application/json', body: JSON.stringify(doc) }],
     ['/healthz', { type: 'application/json', body: JSON.stringify({ status: 'ok' }) }],
+    ['/readyz', { type: 'application/json', body: JSON.stringify({ status: 'ready' }) }],
   ]);
   if (!text.trimStart().startsWith('{'))
     documents.set('/openapi.yaml', { type: 'application/yaml', body: text });

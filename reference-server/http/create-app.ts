@@ -24,6 +24,14 @@ export interface AppOptions {
   /** True while the server drains on shutdown: new requests get 503. */
   isDraining: () => boolean;
   /**
+   * Why the server is not ready for new work (`GET /readyz` answers 503 with it), or undefined
+   * when it is. Once stopping has begun (`isStopping`), every answer also closes its connection,
+   * so a balancer holds no idle connection to this instance when it stops listening.
+   */
+  readiness?: () => Promise<string | undefined>;
+  /** True from the stop request on (SIGTERM), through the drain delay and the drain. */
+  isStopping?: () => boolean;
+  /**
    * Which proxies' X-Forwarded-For to believe for the client's address (rate limits, logs):
    * Express's `trust proxy` syntax (`loopback`, `10.0.0.0/8,127.0.0.1`, a hop count). Default
    * none: behind a balancer every client then has the balancer's address.
@@ -69,6 +77,11 @@ export function createApp(options: AppOptions): Express {
       ? DOCUMENT_SECURITY_HEADERS
       : API_SECURITY_HEADERS;
     for (const [name, value] of security) res.setHeader(name, value);
+    if (options.isStopping?.()) res.setHeader('Connection', 'close');
+    if (req.path === '/readyz' && (req.method === 'GET' || req.method === 'HEAD')) {
+      answerReadiness(req, res, options).catch(next);
+      return;
+    }
     if (!options.isDraining()) return next();
     res.setHeader('Connection', 'close');
     sendProblem(
@@ -105,6 +118,28 @@ export function createApp(options: AppOptions): Express {
   return app;
 }
 
+/** `GET /readyz`: 200 while ready, else 503 `service-unavailable` naming why (decision 0111). */
+async function answerReadiness(req: Request, res: Response, options: AppOptions): Promise<void> {
+  const notReady = options.isDraining()
+    ? 'The server is shutting down'
+    : await (options.readiness?.() ?? Promise.resolve(undefined));
+  res.setHeader('Cache-Control', 'no-store');
+  if (notReady === undefined) {
+    res
+      .status(200)
+      .type('application/json')
+      .send(JSON.stringify({ status: 'ready' }));
+    return;
+  }
+  sendProblem(
+    req,
+    res,
+    new ApiProblem('service-unavailable', `Not ready: ${notReady}`, {
+      headers: { 'Retry-After': '1' },
+    }),
+  );
+}
+
 function sendProblem(req: Request, res: Response, problem: ApiProblem): void {
   const relative = apiRelativePath(req.path);
   const id = String(res.getHeader('X-Request-Id'));
@@ -113,7 +148,8 @@ function sendProblem(req: Request, res: Response, problem: ApiProblem): void {
     relative === undefined ? req.path : API_BASE + relative,
     id,
   );
-  res.status(rendered.status).set(rendered.headers).send(rendered.body);
+  // end, not send: the media type stays exactly application/problem+json, as the pipeline's.
+  res.status(rendered.status).set(rendered.headers).end(rendered.body);
 }
 
 /** `--trust-proxy` as Express takes it: a hop count as a number, anything else as written. */

@@ -24,6 +24,8 @@ export interface CliServer {
 export interface CliServerOptions {
   /** The JSON store file (`--db`). */
   dbFile: string;
+  /** The port to listen on (default 0: a free one); a restart on the same address passes it. */
+  port?: number;
   /** Extra environment (APIKIT_* passwords, the signing secret). */
   env?: Record<string, string>;
   /** Extra CLI arguments after the defaults. */
@@ -47,13 +49,14 @@ export async function startCliServer(options: CliServerOptions): Promise<CliServ
   const cli = `${REPO_ROOT}dist/bin/cli.js`;
   if (!existsSync(cli)) throw new Error(`${cli} is missing: run \`npm run build\` first`);
   const { dbFile, env = {}, args = [], startTimeoutMs = 20_000, logs = false } = options;
+  const port = String(options.port ?? 0);
   const child = spawn(
     process.execPath,
     [
       'bin/apikit.js',
       'serve',
       '--port',
-      '0',
+      port,
       '--db',
       dbFile,
       '--log-format',

@@ -118,6 +118,13 @@ describe('apikit serve on PostgreSQL when the database crashes under write load'
       const probes = await probeOutage(live.api, token, survivor?.id ?? 1);
       const health = await fetch(`${live.url}/healthz`, { signal: AbortSignal.timeout(2_000) });
       expect(health.status, 'liveness while the database is down').toBe(200);
+      // Readiness is not: a balancer that polls /readyz takes the instance out (decision 0111).
+      const ready = await fetch(`${live.url}/readyz`, { signal: AbortSignal.timeout(3_000) });
+      expect(ready.status, 'readiness while the database is down').toBe(503);
+      expect(ready.headers.get('content-type')).toBe('application/problem+json');
+      expect(((await ready.json()) as { detail: string }).detail).toMatch(
+        /store cannot be reached/,
+      );
       await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
       const restarting = performance.now();
       await postgres.cluster.start();
@@ -126,6 +133,9 @@ describe('apikit serve on PostgreSQL when the database crashes under write load'
         20_000,
         '20 acknowledged writes after the restart',
       );
+      const readyAgain = await fetch(`${live.url}/readyz`, { signal: AbortSignal.timeout(3_000) });
+      expect(readyAgain.status, 'readiness with the database back').toBe(200);
+      await readyAgain.arrayBuffer();
       stopLoad = true;
       await done;
 
@@ -149,6 +159,19 @@ describe('apikit serve on PostgreSQL when the database crashes under write load'
         [],
       );
       expect(live.stderr(), 'no unexpected error logged').not.toContain('"level":"error"');
+      // The log says why (at most once per 10 s) and, once, that the database is back (issue 31).
+      const logged = live
+        .stderr()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const reasons = logged.filter((line) => line.msg === 'store unavailable: answering 503');
+      const back = logged.filter((line) => line.msg === 'store available again');
+      expect(reasons.length, 'a line saying why requests got 503').toBeGreaterThanOrEqual(1);
+      expect(back.length, 'a line saying the database is back').toBeGreaterThanOrEqual(1);
+      expect(back[0]).toMatchObject({ level: 'warn' });
+      expect(Number(back[0]?.unavailableSeconds)).toBeGreaterThanOrEqual(OUTAGE_MS / 1000);
+      expect(Number(back[0]?.requests)).toBeGreaterThanOrEqual(outage.length);
       console.info(
         `outage: ${everything.length} answers, ${acknowledgedWrites(record)} writes acknowledged ` +
           `(${record.users.length} users created, all read back), ${outage.length} answers while ` +

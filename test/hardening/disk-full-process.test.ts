@@ -109,6 +109,15 @@ describe('apikit serve on a file system that refuses writes (RLIMIT_FSIZE, EFBIG
     expect(why).toHaveLength(1);
     for (const line of lines.filter((_l, i) => !why.includes(parsed[i]!)))
       expect(line).not.toMatch(/EFBIG/);
+    // The first write that works again ends the outage: said once (issue 31).
+    const back = parsed.filter((line) => line.msg === 'store available again');
+    expect(back).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        requests: 4,
+        unavailableSeconds: expect.any(Number),
+      }),
+    ]);
 
     await server.kill('SIGTERM');
     expect(server.child.exitCode).toBe(0);

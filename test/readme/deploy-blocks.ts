@@ -34,13 +34,13 @@ export function sqlStatements(script: string): string[] {
 
 /** What the test changes in the shown configuration: ports, and where the log goes. */
 export interface NginxPlacement {
-  instancePorts: [number, number];
+  instancePorts: [number, number, number];
   listenPort: number;
   dir: string;
 }
 
 /**
- * The documented conf.d file with the test's ports (3001, 3002 and 8080 replaced; the balancer
+ * The documented conf.d file with the test's ports (3001-3003 and 8080 replaced; the balancer
  * on 127.0.0.1 only) and its access log in `dir`; nothing else changes. Throws when a
  * replaced text is not in the file exactly once, so that the doc cannot drift from the test.
  */
@@ -48,6 +48,7 @@ export function placeNginxConf(conf: string, place: NginxPlacement): string {
   const swaps: [string, string][] = [
     ['server 127.0.0.1:3001 ', `server 127.0.0.1:${place.instancePorts[0]} `],
     ['server 127.0.0.1:3002 ', `server 127.0.0.1:${place.instancePorts[1]} `],
+    ['server 127.0.0.1:3003 ', `server 127.0.0.1:${place.instancePorts[2]} `],
     ['listen 8080;', `listen 127.0.0.1:${place.listenPort};`],
     ['/var/log/nginx/apikit.access.log', join(place.dir, 'apikit.access.log')],
   ];

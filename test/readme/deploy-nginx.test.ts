@@ -4,6 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DRAIN_DELAY_SECONDS } from '../../node-runtime/drain-server.js';
+import { loadBundledSpec } from '../../spec/bundled-spec.js';
+import type { Schema } from '../../spec/schema/effective-schema.js';
+import { createSchemaValidator } from '../../spec/schema/schema-validator.js';
 import { packageRoot } from '../../spec/spec-path.js';
 import { freePort } from '../../scripts/postgres/throwaway-cluster.mjs';
 import { login } from '../durability/api-calls.js';
@@ -12,15 +16,22 @@ import { usePostgresCluster } from '../support/postgres/postgres-cluster.js';
 import { deployBlocks, placeNginxConf, sqlStatements, startNginx } from './deploy-blocks.js';
 
 /*
- * docs/deploy.md, run: its setup SQL on a throwaway cluster, two `apikit serve` instances on
+ * docs/deploy.md, run: its setup SQL on a throwaway cluster, three `apikit serve` instances on
  * that database (DATABASE_URL, one APIKIT_JWT_SECRET), and its nginx configuration, exactly
  * as shown but for the ports and the log folder (deploy-blocks.ts), in front of them. Through
- * nginx both instances answer, a token from one is good on the other, an instance stopped by
- * SIGTERM is routed around, and the login limit per address answers the contract's 429.
- * Debian's nginx is installed when missing (scripts/ensure-nginx.sh). Needs `npm run build`.
+ * nginx every instance answers, a token from one is good on the others, a rolling restart at
+ * the guide's pace under load gives clients nothing but 2xx (decision 0111), an instance
+ * stopped by SIGTERM is routed around, and nginx's own 429 and 502 are the contract's
+ * problems. Debian's nginx is installed when missing (scripts/ensure-nginx.sh). Needs
+ * `npm run build`.
  */
 
-const doc = deployBlocks(await readFile(join(packageRoot, 'docs', 'deploy.md'), 'utf8'));
+const guide = await readFile(join(packageRoot, 'docs', 'deploy.md'), 'utf8');
+const doc = deployBlocks(guide);
+const problemSchema = (await loadBundledSpec()).spec.components?.schemas?.Problem as Schema;
+const validator = createSchemaValidator('response');
+/** The guide's `fail_timeout`, in ms: the pause after a restarted instance is ready. */
+const failTimeoutMs = Number(/fail_timeout=(\d+)s/.exec(doc.get('apikit.conf') ?? '')?.[1]) * 1000;
 const postgres = usePostgresCluster();
 
 const env = {
@@ -33,6 +44,52 @@ let dir: string;
 let nginx: ChildProcess | undefined;
 const instances: CliServer[] = [];
 let balancer: string;
+let databaseUrl: string;
+let ports: [number, number, number];
+
+/** Starts (or starts again) the instance on ports[n], as the guide runs it, with its drain delay. */
+async function startInstance(n: number): Promise<CliServer> {
+  return startCliServer({
+    dbFile: join(dir, `not-used-${n}.json`),
+    port: ports[n],
+    env: { ...env, DATABASE_URL: databaseUrl },
+    args: [
+      '--database-pool',
+      '4',
+      '--data',
+      'empty',
+      '--drain-delay',
+      `${DEFAULT_DRAIN_DELAY_SECONDS}`,
+    ],
+    logs: true,
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `url` until it answers `status` (within `ms`). */
+async function until(url: string, status: number, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const seen = await fetch(url).then(
+      async (res) => (await res.arrayBuffer(), res.status),
+      () => 0,
+    );
+    if (seen === status) return;
+    if (Date.now() > deadline) throw new Error(`${url} still answers ${seen}, not ${status}`);
+    await sleep(50);
+  }
+}
+
+/** The body, after checking it is the contract's problem+json with the request's id. */
+async function problemOf(res: Response): Promise<Record<string, unknown>> {
+  expect(res.headers.get('content-type')).toBe('application/problem+json');
+  const body = (await res.json()) as Record<string, unknown>;
+  expect(validator.errors(problemSchema, body)).toEqual([]);
+  expect(body.status).toBe(res.status);
+  expect(body.requestId).toBe(res.headers.get('x-request-id'));
+  return body;
+}
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'apikit-deploy-'));
@@ -45,20 +102,11 @@ beforeAll(async () => {
     await client.end();
   }
   // The throwaway cluster trusts loopback: the password is sent, not checked.
-  const databaseUrl = `postgres://apikit:change-me@127.0.0.1:${postgres.cluster.port}/apikit`;
-  for (const name of ['a', 'b']) {
-    instances.push(
-      await startCliServer({
-        dbFile: join(dir, `not-used-${name}.json`),
-        env: { ...env, DATABASE_URL: databaseUrl },
-        args: ['--database-pool', '4', '--data', 'empty'],
-        logs: true,
-      }),
-    );
-  }
+  databaseUrl = `postgres://apikit:change-me@127.0.0.1:${postgres.cluster.port}/apikit`;
+  ports = [await freePort(), await freePort(), await freePort()];
+  for (const n of [0, 1, 2]) instances.push(await startInstance(n));
   const listenPort = await freePort();
   const confFile = join(dir, 'apikit.conf');
-  const ports = instances.map((i) => Number(new URL(i.url).port)) as [number, number];
   await writeFile(
     confFile,
     placeNginxConf(doc.get('apikit.conf') ?? '', { instancePorts: ports, listenPort, dir }),
@@ -93,12 +141,14 @@ function answeredBy(requestId: string | null): number {
   return instances.findIndex((i) => requestId !== null && i.stderr().includes(requestId));
 }
 
-describe('docs/deploy.md: nginx in front of two instances on one database', () => {
+describe('docs/deploy.md: nginx in front of three instances on one database', () => {
   it('has the blocks the test runs', () => {
-    expect([...doc.keys()].sort()).toEqual(['apikit.conf', 'backup.sh', 'setup.sql']);
+    expect([...doc.keys()].sort()).toEqual(
+      ['Dockerfile', 'apikit.conf', 'apikit@.service', 'backup.sh', 'setup.sql'].sort(),
+    );
   });
 
-  it('spreads requests over both instances, with one signing secret', async () => {
+  it('spreads requests over the instances, with one signing secret', async () => {
     const api = `${balancer}/api/v1`;
     const token = await login(api, 'admin@example.com', env.APIKIT_ADMIN_PASSWORD);
     const created = await fetch(`${api}/users`, {
@@ -109,7 +159,7 @@ describe('docs/deploy.md: nginx in front of two instances on one database', () =
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
     const ids: (string | null)[] = [];
-    for (let n = 0; n < 12; n += 1) {
+    for (let n = 0; n < 18; n += 1) {
       const res = await fetch(`${api}/users/${id}`, {
         headers: { Authorization: `Bearer ${token}` },
       });
@@ -121,21 +171,103 @@ describe('docs/deploy.md: nginx in front of two instances on one database', () =
     for (let wait = 0; wait < 50 && ids.some((rid) => answeredBy(rid) < 0); wait += 1)
       await new Promise((resolve) => setTimeout(resolve, 100));
     const seenBy = new Set(ids.map(answeredBy));
-    expect([...seenBy].sort()).toEqual([0, 1]);
+    expect([...seenBy].sort()).toEqual([0, 1, 2]);
     const access = await readFile(join(dir, 'apikit.access.log'), 'utf8');
     for (const instance of instances)
       expect(access).toContain(`upstream=127.0.0.1:${new URL(instance.url).port}`);
   });
 
+  it("restarts every instance in turn under load, at the guide's pace, with no client error", async () => {
+    expect(guide).toContain(`default ${DEFAULT_DRAIN_DELAY_SECONDS} s`);
+    expect(failTimeoutMs).toBeGreaterThan(0);
+    const api = `${balancer}/api/v1`;
+    const token = await login(
+      instances[0]?.api ?? '',
+      'admin@example.com',
+      env.APIKIT_ADMIN_PASSWORD,
+    );
+    const auth = { Authorization: `Bearer ${token}` };
+    const failures: string[] = [];
+    let requests = 0;
+    let clientRetries = 0;
+    let stop = false;
+    // Reads (nginx retries them) and keyed creates (the client retries them on 502, 503, 504
+    // and 409 idempotency-key-in-use, as the guide says), from 4 clients, ~25 a second each.
+    const worker = async (w: number) => {
+      for (let n = 0; !stop; n += 1) {
+        requests += 1;
+        if (n % 2 === 0) {
+          const res = await fetch(`${api}/users/1`, { headers: auth }).catch(() => undefined);
+          await res?.arrayBuffer();
+          if (res?.status !== 200) failures.push(`GET ${res?.status ?? 'network error'}`);
+        } else {
+          const key = `rolling-${w}-${n}`;
+          for (let attempt = 0; ; attempt += 1) {
+            const res = await fetch(`${api}/users`, {
+              method: 'POST',
+              headers: { ...auth, 'Content-Type': 'application/json', 'Idempotency-Key': key },
+              body: JSON.stringify({ name: `Rolling ${w} ${n}`, email: `${key}@example.com` }),
+            }).catch(() => undefined);
+            const text = (await res?.text()) ?? '';
+            const retry =
+              res === undefined ||
+              [502, 503, 504].includes(res.status) ||
+              (res.status === 409 && text.includes('idempotency-key-in-use'));
+            if (res?.status === 201) break;
+            if (!retry || attempt >= 20) {
+              failures.push(`POST ${res?.status ?? 'network error'} ${text.slice(0, 200)}`);
+              break;
+            }
+            clientRetries += 1;
+            await sleep(250);
+          }
+        }
+        await sleep(40);
+      }
+    };
+    const load = [0, 1, 2, 3].map(worker);
+    const started = Date.now();
+    try {
+      await sleep(500);
+      for (const n of [0, 1, 2]) {
+        const old = instances[n];
+        if (!old) throw new Error(`no instance ${n}`);
+        // 1. SIGTERM: /readyz says 503 at once while the API still answers (the drain delay).
+        old.child.kill('SIGTERM');
+        await until(`${old.url}/readyz`, 503, 2_000);
+        const during = await fetch(`${old.api}/users/1`, { headers: auth });
+        expect(during.status).toBe(200);
+        expect(during.headers.get('connection')).toBe('close');
+        await during.arrayBuffer();
+        await old.exited;
+        expect(old.child.exitCode).toBe(0);
+        // 2. The new one on the same address; 3. ready, then fail_timeout; 4. the next.
+        instances[n] = await startInstance(n);
+        await until(`${instances[n]?.url}/readyz`, 200);
+        await sleep(failTimeoutMs);
+      }
+    } finally {
+      stop = true;
+      await Promise.all(load);
+    }
+    console.info(
+      `rolling restart: ${requests} requests in ${Date.now() - started} ms, ${failures.length} not 2xx, ${clientRetries} keyed POSTs retried by the client`,
+    );
+    expect(failures).toEqual([]);
+    expect(requests).toBeGreaterThan(200);
+  }, 120_000);
+
   it('answers the contract 429 for too many logins from one address', async () => {
     const answers: { status: number; type: string; retryAfter: string | null }[] = [];
+    let problem: Record<string, unknown> | undefined;
     for (let n = 0; n < 9; n += 1) {
       const res = await fetch(`${balancer}/api/v1/auth/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ username: 'admin@example.com', password: 'wrong-password' }),
       });
-      await res.arrayBuffer();
+      if (res.status === 429) problem ??= await problemOf(res);
+      else await res.arrayBuffer();
       answers.push({
         status: res.status,
         type: res.headers.get('content-type') ?? '',
@@ -146,6 +278,11 @@ describe('docs/deploy.md: nginx in front of two instances on one database', () =
     expect(limited.length).toBeGreaterThan(0);
     expect(limited[0]).toEqual({ status: 429, type: 'application/problem+json', retryAfter: '60' });
     expect(answers.filter((a) => a.status !== 429 && a.status !== 401)).toEqual([]);
+    expect(problem).toMatchObject({
+      type: 'urn:apikit:problem:rate-limited',
+      status: 429,
+      instance: '/api/v1/auth/login',
+    });
   });
 
   it('routes around an instance stopped by SIGTERM', async () => {
@@ -162,5 +299,24 @@ describe('docs/deploy.md: nginx in front of two instances on one database', () =
       expect(res.status).toBe(200);
       await res.arrayBuffer();
     }
+  });
+
+  it("answers nginx's own 502 as the contract's problem when no instance is there", async () => {
+    await Promise.all(instances.map((instance) => instance.kill('SIGTERM')));
+    const res = await fetch(`${balancer}/api/v1/users/7?fields=id`, {
+      headers: { 'X-Request-Id': 'deploy-502-check' },
+    });
+    expect(res.status).toBe(502);
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect(await problemOf(res)).toMatchObject({
+      type: 'urn:apikit:problem:service-unavailable',
+      status: 502,
+      instance: '/api/v1/users/7',
+      requestId: 'deploy-502-check',
+    });
+    // Briefly: one instance back, and nginx answers through it again after fail_timeout.
+    instances[0] = await startInstance(0);
+    await sleep(failTimeoutMs);
+    await until(`${balancer}/readyz`, 200, 10_000);
   });
 });

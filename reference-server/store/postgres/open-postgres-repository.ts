@@ -24,6 +24,8 @@ export interface OpenedPostgres {
   migrated: number[];
   /** A rate-limit policy's counter in this database, shared by every instance (0086). */
   windowCounter(policy: string, windowMs: number): WindowCounter;
+  /** Resolves when the database answers a trivial query (readiness, decision 0111). */
+  ping(): Promise<void>;
 }
 
 /**
@@ -77,6 +79,9 @@ export async function openPostgresRepository(
       repository,
       ...setup,
       windowCounter: (policy, windowMs) => postgresWindowCounter(pool, policy, windowMs),
+      ping: async () => {
+        await pool.query('SELECT 1');
+      },
     };
   } catch (error) {
     await pool.end().catch(() => undefined);

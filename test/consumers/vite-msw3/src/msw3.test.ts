@@ -56,7 +56,7 @@ it('a request outside the API fails the test: unhandledRequests reached msw 3', 
   expect(error).toBeInstanceOf(TypeError);
   const url = new URL(`${origin}/internal/metrics`, globalThis.location?.href).href;
   expect(lines[0]).toBe(
-    `[apikit mocks] GET ${url} reached no handler: not a path of the API; the mocks answer /api/v1/..., /api/..., /openapi.json, /openapi.yaml and /healthz on any origin.`,
+    `[apikit mocks] GET ${url} reached no handler: not a path of the API; the mocks answer /api/v1/..., /api/..., /openapi.json, /openapi.yaml, /healthz and /readyz on any origin.`,
   );
   expect(lines[1]).toMatch(
     /\[MSW\] Error: intercepted a request without a matching request handler/,

@@ -77,7 +77,7 @@ describe('user-order-apikit/mocks installed in a Vite app', () => {
     expect(error).toBeInstanceOf(TypeError);
     const url = new URL(`${origin}/internal/metrics`, globalThis.location?.href).href;
     expect(lines[0]).toBe(
-      `[apikit mocks] GET ${url} reached no handler: not a path of the API; the mocks answer /api/v1/..., /api/..., /openapi.json, /openapi.yaml and /healthz on any origin.`,
+      `[apikit mocks] GET ${url} reached no handler: not a path of the API; the mocks answer /api/v1/..., /api/..., /openapi.json, /openapi.yaml, /healthz and /readyz on any origin.`,
     );
   });
 
