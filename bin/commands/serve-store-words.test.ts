@@ -2,7 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCli, type RunningCli } from '../../test/support/mock-server/start-cli.js';
+import {
+  jsonLogLines as logLines,
+  startCli,
+  type RunningCli,
+} from '../../test/support/mock-server/start-cli.js';
 
 // Issue 31: the banner says what the store holds, and the log what this start did to it.
 // Runs the built CLI: `npm run build` first (npm test does).
@@ -16,21 +20,6 @@ afterAll(async () => {
   await Promise.all(started.map((cli) => cli.stop()));
   await rm(dir, { recursive: true, force: true });
 }, 30_000);
-
-/** The JSON log lines with `msg`, once one has been written (lines are batched per turn). */
-async function logLines(cli: RunningCli, msg: string): Promise<Record<string, unknown>[]> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const lines = cli
-      .stderr()
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    const found = lines.filter((line) => line.msg === msg);
-    if (found.length > 0 || Date.now() > deadline) return found;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 async function serve(db: string, logFormat = 'json'): Promise<RunningCli> {
   const cli = await startCli(['serve', '--port', '0', '--db', db, '--log-format', logFormat]);

@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../reference-server/store/postgres/migrate.js';
 import { usePostgresCluster } from '../support/postgres/postgres-cluster.js';
-import { startCli, type RunningCli } from '../support/mock-server/start-cli.js';
+import {
+  jsonLogLines as logLines,
+  startCli,
+  type RunningCli,
+} from '../support/mock-server/start-cli.js';
 
 // Issue 31 on PostgreSQL: the start that migrates and seeds a new database says so in the log
 // (which migrations, which database, which instance; how many users and orders) and the banner
@@ -22,20 +26,6 @@ afterAll(async () => {
   await Promise.all(started.map((cli) => cli.stop()));
   await rm(dir, { recursive: true, force: true });
 }, 30_000);
-
-async function logLines(cli: RunningCli, msg: string): Promise<Record<string, unknown>[]> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const found = cli
-      .stderr()
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .filter((line) => line.msg === msg);
-    if (found.length > 0 || Date.now() > deadline) return found;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 async function serve(databaseUrl: string): Promise<RunningCli> {
   const cli = await startCli([

@@ -101,3 +101,24 @@ export function startCli(args: string[], timeoutMs = 60_000): Promise<RunningCli
     },
   );
 }
+
+/**
+ * The JSON log lines of `cli` whose `msg` is `msg`, once one has been written (log lines are
+ * batched per turn of the event loop): waits up to 5 s, then answers what there is.
+ */
+export async function jsonLogLines(
+  cli: RunningCli,
+  msg: string,
+): Promise<Record<string, unknown>[]> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const found = cli
+      .stderr()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.msg === msg);
+    if (found.length > 0 || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
