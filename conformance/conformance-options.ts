@@ -2,6 +2,7 @@ import type { AuthOptions } from './auth-session.js';
 import type { CheckRegistry } from './checks/check-registry.js';
 import type { FuzzSettings } from './fuzz/run-fuzz.js';
 import type { CheckResult } from './report.js';
+import type { InteractionFile } from '../spec/interactions/interaction-file.js';
 
 /** The fuzz phase of a run: how hard to fuzz, and whether to skip the normal checks. */
 export interface FuzzOptions extends FuzzSettings {
@@ -70,6 +71,13 @@ export interface ConformanceOptions extends AuthOptions {
    * `only`, the run is the fuzz phase and the response checks that judge its answers.
    */
   fuzz?: FuzzOptions;
+  /**
+   * A frontend's recorded interactions (`apikit conform --interactions FILE`, decision 0113):
+   * the run replays them (`consumer_interactions`) and reports the consumer coverage. Without
+   * `checks`, that replay is the whole run (verify-only, as Pact's provider verification);
+   * checks named in `checks` run before it.
+   */
+  interactions?: InteractionFile;
   /** Told about the run as it goes, for progress output. */
   onProgress?: (event: ProgressEvent) => void;
 }

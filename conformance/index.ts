@@ -65,3 +65,15 @@ export { failureFingerprint, normalizeRule } from './baseline/failure-fingerprin
 export { renderJsonReport } from './reporters/json-reporter.js';
 export { renderJunitReport } from './reporters/junit-reporter.js';
 export { renderHtmlReport } from './reporters/html-reporter.js';
+/** A frontend's recorded interactions (`--interactions FILE`, decision 0113): read and checked. */
+export {
+  InteractionFileError,
+  parseInteractionFile,
+} from '../spec/interactions/parse-interaction-file.js';
+export { CONSUMER_INTERACTIONS } from './interactions/consumer-interactions.js';
+export type {
+  ConsumerCoverage,
+  ConsumerOperation,
+  ConsumerUse,
+} from './interactions/consumer-coverage.js';
+export type { InteractionFile } from '../spec/interactions/interaction-file.js';

@@ -6,8 +6,14 @@
 import type { BaselineSummary } from './baseline/baseline.js';
 import type { CoverageReason, UnexercisedStatus } from './coverage-reasons.js';
 import type { FuzzStats } from './fuzz/fuzz-tally.js';
+import type { ConsumerCoverage } from './interactions/consumer-coverage.js';
 
 export type { CoverageReason, UnexercisedStatus } from './coverage-reasons.js';
+export type {
+  ConsumerCoverage,
+  ConsumerOperation,
+  ConsumerUse,
+} from './interactions/consumer-coverage.js';
 
 /** A request as sent, enough to reproduce it. */
 export interface RecordedRequest {
@@ -150,4 +156,9 @@ export interface ConformanceReport {
   coverage: CoverageRow[];
   /** Per operation in scope: passed, failed, skipped, and the rules it breaks. */
   scorecard?: OperationScore[];
+  /**
+   * With recorded interactions (`--interactions FILE`, decision 0113): what the consumer's
+   * tests use of the contract, operation by operation, and how the replay of each fared.
+   */
+  consumer?: ConsumerCoverage;
 }

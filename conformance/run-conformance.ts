@@ -25,6 +25,11 @@ import { OperationUnavailableError } from './run-scope.js';
 import { OPERATION_IMPLEMENTED } from './checks/probe/operation-implemented.js';
 import { implementedSummary, operationScorecard } from './operation-scorecard.js';
 import { contractRulesOf } from './rules/rules-of-check.js';
+import { consumerCoverage } from './interactions/consumer-coverage.js';
+import {
+  CONSUMER_INTERACTIONS,
+  type ConsumerInteractionsCheck,
+} from './interactions/consumer-interactions.js';
 
 export {
   ConformanceSetupError,
@@ -87,7 +92,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     options.signal?.removeEventListener('abort', abort);
     throw error;
   });
-  recordDestructive(plan, collector);
+  // A verify-only replay (decision 0113) calls what the recording calls: nothing left out to say.
+  if (!plan.checks.every((c) => c.name === CONSUMER_INTERACTIONS))
+    recordDestructive(plan, collector);
   options.onProgress?.({
     kind: 'start',
     operations: plan.operations.length,
@@ -271,5 +278,16 @@ function summarizeRun(run: FinishedRun): ConformanceReport {
         ...(run.options.specPath === undefined ? { rulesOf: contractRulesOf } : {}),
       },
     ),
+    ...consumerSection(plan),
+  };
+}
+
+/** The consumer coverage of a run that replayed recorded interactions (decision 0113). */
+function consumerSection(plan: RunPlan): Pick<ConformanceReport, 'consumer'> {
+  const replay = plan.checks.find((c) => c.name === CONSUMER_INTERACTIONS) as
+    ConsumerInteractionsCheck | undefined;
+  if (!replay) return {};
+  return {
+    consumer: consumerCoverage(replay.file, plan.allOperations, plan.spec.info, replay.verdicts),
   };
 }

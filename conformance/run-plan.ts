@@ -10,6 +10,7 @@ import { loadRunSpec } from './load-run-spec.js';
 import { RunScope } from './run-scope.js';
 import { selectOperations } from './select-operations.js';
 import { OPERATION_IMPLEMENTED } from './checks/probe/operation-implemented.js';
+import { consumerInteractions } from './interactions/consumer-interactions.js';
 
 /** What a run will do, settled before its first request. */
 export interface RunPlan {
@@ -42,7 +43,9 @@ export async function planRun(options: ConformanceOptions): Promise<RunPlan> {
     const selected = selectOperations(allOperations, options.include, options.exclude);
     const destructive = options.allowDestructive ? [] : selected.filter(isDestructive);
     const operations = selected.filter((op) => !destructive.includes(op));
-    const { checks, fuzz } = selectChecks(options);
+    const { checks, fuzz } = options.interactions
+      ? replayChecks(options, options.interactions)
+      : selectChecks(options);
     if (!/^https?:\/\//.test(options.baseUrl))
       throw new Error(`not an http(s) URL: ${options.baseUrl}`);
     const scope = new RunScope(allOperations, operations, destructive);
@@ -104,6 +107,20 @@ function selectChecks(options: ConformanceOptions): { checks: Check[]; fuzz?: Fu
     ? [...new Set([...chosen, ...(chosen.some(isFuzz) ? [] : FUZZ_CHECK_NAMES)])]
     : [];
   return settle(all.select(names), fuzz);
+}
+
+/**
+ * A run with recorded interactions (decision 0113): the replay alone, verify-only, unless
+ * `checks` names others, which run first (with the fuzz phase they bring).
+ */
+function replayChecks(
+  options: ConformanceOptions,
+  file: NonNullable<ConformanceOptions['interactions']>,
+): { checks: Check[]; fuzz?: FuzzChecks } {
+  const replay = consumerInteractions(file);
+  if (!options.checks?.length && !options.fuzz) return { checks: [replay] };
+  const others = selectChecks(options);
+  return { ...others, checks: [...others.checks, replay] };
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 import {
   createMockContext,
   mockSeed,
+  mockSpec,
   type MockContext,
   type MockContextOptions,
 } from './mock-context.js';
@@ -23,6 +24,13 @@ import {
   type OverrideOptions,
   type StatusOf,
 } from './mock-overrides.js';
+import type { InteractionFile } from '../spec/interactions/interaction-file.js';
+import {
+  emptyRecording,
+  recordingAnswers,
+  startRecording,
+  type RecordOption,
+} from './recording.js';
 
 export { ContractViolationError, isMockedPath, type Latency, type MockAnswer, type MockOutcome };
 export {
@@ -30,6 +38,15 @@ export {
   type UnhandledRequestOptions,
   type UnhandledRequestStrategy,
 } from './unhandled-requests.js';
+export type { RecordOption, RecordOptions } from './recording.js';
+export { writeInteractions } from './interaction-file-writer.js';
+export type {
+  InteractionFile,
+  RecordedInteraction,
+  RecordedRequest,
+  RecordedResponse,
+  RecordedTest,
+} from '../spec/interactions/interaction-file.js';
 export {
   InvalidDataSetError,
   type DataSetFile,
@@ -58,6 +75,14 @@ export interface MockApiOptions extends Omit<MockContextOptions, 'onUnexpectedEr
    * cause); default: `console.error` with the stack, so a failing test shows where it broke.
    */
   onUnexpectedError?: (error: unknown, request: Request) => void;
+  /**
+   * Record every interaction the tests make, one per shape with the tests that made it, no
+   * secret in it (decision 0112): `true`, a file name, `{ file, consumer, test }`, or `false`.
+   * Default: on when the environment variable `APIKIT_RECORD=FILE` is set (Node). In Node the
+   * file is merged into safely from every test file and worker; `mock.interactions()` gives the
+   * recording in memory, in browsers too.
+   */
+  record?: RecordOption;
 }
 
 export interface MockApi {
@@ -87,6 +112,8 @@ export interface MockApi {
    * allow; any other failure is a 500 problem naming its cause.
    */
   answer(request: Request): Promise<MockOutcome>;
+  /** What this mock recorded so far (`record`, `APIKIT_RECORD`); no interactions when off. */
+  interactions(): InteractionFile;
 }
 
 /**
@@ -123,7 +150,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     ((error: unknown, request: Request) =>
       console.error(`[apikit mocks] ${request.method} ${request.url} failed unexpectedly:`, error));
   const origin = options.baseUrl ? new URL(options.baseUrl).origin : undefined;
-  const answer = createMockAnswerer({
+  const answerer = createMockAnswerer({
     context,
     unexpected,
     overrides,
@@ -134,6 +161,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     seed: options.seed ?? 1,
     report,
   });
+  const contract = mockSpec().info;
+  const recorder = startRecording(options.record, contract);
+  const answer = recorder ? recordingAnswers(answerer, recorder) : answerer;
 
   return {
     // A predicate, not a path pattern: MSW decodes a pattern's parameters with
@@ -175,6 +205,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     override: (operationId, canned, overrideOptions) =>
       overrides.add(operationId, canned, overrideOptions),
     violations,
+    interactions: () => recorder?.file() ?? emptyRecording(contract),
   };
 }
 

@@ -24,6 +24,8 @@ export interface MockAnswer {
   body: string | null;
   /** The spec operation that answered, once the request was routed to one. */
   operationId?: string;
+  /** Set when the test asked for this answer (an override, a `Prefer` header). */
+  canned?: 'override' | 'prefer';
 }
 
 /**
@@ -93,7 +95,10 @@ export function createMockAnswerer(
       const canned = overridden ?? preferredAnswer(op, preference!, dynamicBodies);
       // A Prefer the spec cannot answer is the test's mistake, said as a problem naming it.
       if ('error' in canned) throw new MockSetupError(canned.error);
-      answer = cannedAnswer(op, canned, request, relative as string);
+      answer = {
+        ...cannedAnswer(op, canned, request, relative as string),
+        canned: overridden ? 'override' : 'prefer',
+      };
     } else {
       // Copied entry by entry: `new Headers(request.headers)` on an intercepted request can keep
       // only what fetch added itself (found by the parity suite: the token went missing). Into

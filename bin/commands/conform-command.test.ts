@@ -52,6 +52,7 @@ describe('apikit conform', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^not_a_server_error +No response is a 5xx/m);
     expect(result.stdout).toMatch(/^negative_data_rejection +\S/m);
+    expect(result.stdout).toMatch(/^consumer_interactions +.*Runs with --interactions FILE/m);
     expect(result.stdout.trim().split('\n').length).toBeGreaterThan(10);
   });
 

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import type { CommandModule } from 'yargs';
 import {
   applyBaseline,
+  CONSUMER_INTERACTIONS,
   ConformanceSetupError,
   createConsoleProgress,
   createDefaultRegistry,
@@ -22,6 +23,7 @@ import { credentials } from './conform-credentials.js';
 import { readBaselineFile, writeBaselineFile } from './conform-baseline.js';
 import { conformOptions, parseHeaders, type ConformArgs } from './conform-options.js';
 import { existingFile, prepareOutputs } from './conform-outputs.js';
+import { readInteractionsFile } from './conform-interactions.js';
 
 type ReportPlan = ReturnType<typeof planReportOutputs>;
 
@@ -47,6 +49,7 @@ export const conformCommand: CommandModule<object, ConformArgs> = {
       ? await readBaselineFile(args.baseline, args['update-baseline'])
       : undefined;
     if (args.spec) options.specPath = await specPath(args.spec);
+    if (args.interactions) options.interactions = await readInteractionsFile(args.interactions);
     if (args['wait-for-target'] !== undefined) await waitFor(args, options.headers ?? {});
     let waited429 = 0;
     const progress = createConsoleProgress(process.stderr);
@@ -204,7 +207,18 @@ function exitCode(
   return (report.summary.baseline?.new ?? report.summary.results.failed) > 0 ? 1 : 0;
 }
 
+/**
+ * The checks `--checks` can name, then `consumer_interactions`: it is no entry of the registry
+ * (it is made from a recording), so it runs with `--interactions FILE`, not by its name.
+ */
 function renderCheckList(checks: Check[]): string {
-  const width = Math.max(...checks.map((c) => c.name.length));
-  return checks.map((c) => `${c.name.padEnd(width)}  ${c.description}\n`).join('');
+  const rows = [
+    ...checks.map((c) => [c.name, c.description] as const),
+    [
+      CONSUMER_INTERACTIONS,
+      "Replays a frontend's recorded interactions (decision 0113); each answer keeps the status, headers and fields the frontend saw. Runs with --interactions FILE, not by name in --checks",
+    ] as const,
+  ];
+  const width = Math.max(...rows.map(([name]) => name.length));
+  return rows.map(([name, description]) => `${name.padEnd(width)}  ${description}\n`).join('');
 }

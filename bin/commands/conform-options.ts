@@ -37,6 +37,7 @@ export interface ConformArgs {
   'fuzz-concurrency': number;
   header: string[] | undefined;
   'wait-for-target': number | undefined;
+  interactions: string | undefined;
 }
 
 /** `--checks a,b --checks c` and `--checks a --checks b,c` both mean [a, b, c]. */
@@ -100,6 +101,11 @@ function targetOptions<T>(y: Argv<T>) {
 /** What the run covers and how hard it pushes. */
 function selectionOptions<T>(y: Argv<T>) {
   return y
+    .option('interactions', {
+      type: 'string',
+      describe:
+        "a frontend's recording (APIKIT_RECORD=FILE in its tests): replay each interaction and judge the answers against what the mocks answered; alone, the run is that replay (add --checks for more)",
+    })
     .option('checks', {
       type: 'string',
       array: true,
@@ -231,6 +237,10 @@ function validateConformArgs(a: ConformArgs): true {
     );
   parseHeaders(a.header);
   if (a['fuzz-only'] && !a.fuzz) throw new CliError('--fuzz-only needs --fuzz N (N >= 1)');
+  if (a.interactions !== undefined && a.interactions.trim() === '')
+    throw new CliError('--interactions is empty (an unset shell variable?)');
+  if (a.interactions !== undefined && a['fuzz-only'])
+    throw new CliError('--interactions and --fuzz-only do not go together');
   if (a['fuzz-only'] && a.checks?.length)
     throw new CliError('--fuzz-only and --checks do not go together');
   if (a.baseline !== undefined && a.baseline.trim() === '')

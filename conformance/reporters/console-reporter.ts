@@ -7,6 +7,7 @@ import { curlVariablesLine } from './curl-variables-line.js';
 import { visibleControls } from './escape-markup.js';
 import { groupByCheck, groupSkips, resultName } from './group-results.js';
 import { implementedLine, scorecardLines } from './console-scorecard.js';
+import { consumerCoverageLines } from './consumer-coverage-lines.js';
 
 export { createConsoleProgress, type ConsoleProgressOptions } from './console-progress.js';
 
@@ -96,6 +97,7 @@ export function renderConsoleSummary(
         ' The results are those of the checks that ran before; this is not a full verdict.',
       '',
     );
+  out.push(...consumerCoverageLines(report, c));
   out.push(...coverageLines(report, c));
   const scorecard = scorecardLines(report.scorecard ?? [], c);
   if (scorecard.length > 0) out.push('', ...scorecard);

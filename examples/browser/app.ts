@@ -47,7 +47,8 @@ function renderUsers(users: UserDto[], highlight?: number): void {
 }
 
 async function main(): Promise<void> {
-  await startBrowserMocks({ baseUrl: location.origin });
+  // record: the page's interactions in memory, window.__apikitInteractions() (decision 0112).
+  await startBrowserMocks({ baseUrl: location.origin, record: true });
   const client = new UserClient({ baseUrl: location.origin });
   status.textContent = 'Mocks running; logging in as admin@example.com…';
   await client.login({ username: 'admin@example.com', password: MOCK_DEMO_PASSWORDS.admin });

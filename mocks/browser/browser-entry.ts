@@ -17,6 +17,12 @@ export interface BrowserMocksOptions extends MockApiOptions {
   workerUrl?: string;
   /** Silence MSW's "Mocking enabled" banner and its per-request console groups. */
   quiet?: boolean;
+  /**
+   * Record the page's interactions in memory (decision 0112): `mock.interactions()`, also
+   * `window.__apikitInteractions()` for a browser test to save, e.g. from Playwright with
+   * `writeInteractions(file, await page.evaluate(() => window.__apikitInteractions()))`.
+   */
+  record?: MockApiOptions['record'];
 }
 
 /** The running browser mocks. */
@@ -48,5 +54,9 @@ export async function startBrowserMocks(options: BrowserMocksOptions = {}): Prom
   // about every module of the app (decision 0101).
   await worker.start({ serviceWorker: { url: workerUrl }, quiet, ...unhandledRequests('bypass') });
   await mock.ready;
+  // What a browser test (Playwright) reads when recording: no file can be written from a page.
+  if (mockOptions.record)
+    (globalThis as { __apikitInteractions?: () => unknown }).__apikitInteractions = () =>
+      mock.interactions();
   return { mock, worker, stop: () => worker.stop() };
 }

@@ -1,12 +1,17 @@
 import { execFile } from 'node:child_process';
-import { mkdir, readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type StaticServer } from '../support/browser/static-server.js';
 import { launchChromium } from '../launch-chromium.js';
+import { writeInteractions } from '../../mocks/interaction-file-writer.js';
+import { MOCK_DEMO_PASSWORDS } from '../../mocks/mock-context.js';
+import type { InteractionFile } from '../../spec/interactions/interaction-file.js';
+import { parseInteractionFile } from '../../spec/interactions/parse-interaction-file.js';
 
 /*
  * The browser example (examples/browser/: index.html + app.ts) in headless Chromium: the bundle is built
@@ -163,6 +168,22 @@ describe('the browser example of the mocks in headless Chromium', () => {
 
   it('logs no errors but the 409 it provoked', () => {
     expect(problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
+  });
+
+  it('records the page’s interactions in memory, which a browser test saves (decision 0112)', async () => {
+    const recording = await page.evaluate(() =>
+      (window as unknown as { __apikitInteractions(): InteractionFile }).__apikitInteractions(),
+    );
+    expect(recording.interactions.map((i) => `${i.operationId} ${i.response.status}`)).toEqual(
+      expect.arrayContaining(['login 200', 'listUsers 200', 'createUser 201', 'createUser 409']),
+    );
+    const text = JSON.stringify(recording);
+    expect(text).not.toContain('eyJ');
+    expect(text).not.toContain(MOCK_DEMO_PASSWORDS.admin);
+    const saved = join(await mkdtemp(join(tmpdir(), 'apikit-browser-')), 'interactions.json');
+    writeInteractions(saved, recording);
+    const file = parseInteractionFile(await readFile(saved, 'utf8'));
+    expect(file.interactions.map((i) => i.key)).toEqual(recording.interactions.map((i) => i.key));
   });
 
   // Last: it adds requests the tests above count. With baseUrl: location.origin, the worker

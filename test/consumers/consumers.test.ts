@@ -35,6 +35,13 @@ import {
 import { footprint } from './footprint.js';
 import { expectLockInStep } from './consumer-checks.js';
 import { launchChromium } from '../launch-chromium.js';
+import {
+  expectCommittedSample,
+  expectRecording,
+  keepRecording,
+  recordedRun,
+  recordingEnv,
+} from './recording-checks.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
@@ -95,7 +102,8 @@ beforeAll(async () => {
   if (init.status !== 0) throw new Error(`npx msw init public/ --save failed:\n${init.output}`);
 }, 4 * STEP_MS);
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+// A loaded machine takes longer than the default hook timeout to remove installed apps.
+afterAll(() => rmSync(work, { recursive: true, force: true }), STEP_MS);
 
 describe('the packed tarball', () => {
   it('holds what a user runs and nothing else', () => {
@@ -220,6 +228,36 @@ describe('vite-react: type-checks against the installed package', () => {
   ])('tsc --noEmit is clean with %s', (_name, args) => {
     const result = runNode('vite-react', 20, args);
     expect(result.status, result.output).toBe(0);
+  });
+});
+
+describe('vite-react: records its interactions (APIKIT_RECORD, decision 0112)', () => {
+  it('its tests in jsdom, happy-dom and node leave one recording: tests named, no secret, the same bytes twice', () => {
+    const record = () =>
+      recordedRun(join(work, 'vite-react'), () =>
+        runNode(
+          'vite-react',
+          20,
+          ['node_modules/vitest/vitest.mjs', 'run', '--project', 'jsdom'].concat([
+            '--project',
+            'happy-dom',
+            '--project',
+            'node',
+          ]),
+          recordingEnv('vite-react'),
+        ),
+      );
+    const first = record();
+    expect(record(), 'a second run records other bytes').toBe(first);
+    const file = expectRecording(first, {
+      consumer: 'vite-react',
+      testFiles: ['src/api.test.ts', 'src/App.test.tsx'],
+      operations: ['login', 'listUsers', 'createUser', 'getUser'],
+      secrets: ['admin-demo-password', 'user-demo-password'],
+    });
+    const kept = keepRecording(first, 'vite-react');
+    console.log(`vite-react recorded ${file.interactions.length} interactions: ${kept}`);
+    expectCommittedSample(kept, 'vite-react');
   });
 });
 

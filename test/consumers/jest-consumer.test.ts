@@ -18,6 +18,7 @@ import { nodeBinary } from '../../scripts/node-binary.mjs';
 import { packTarball } from '../../scripts/pack-tarball.mjs';
 import { childEnv, copyFixture, runStep } from './consumer-fixture.js';
 import { expectLockInStep, expectSmallFootprint, installedVersion } from './consumer-checks.js';
+import { expectRecording, keepRecording, recordedRun, recordingEnv } from './recording-checks.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
@@ -33,7 +34,12 @@ const work = mkdtempSync(join(tmpdir(), 'apikit-jest-'));
 
 let packed: ReturnType<typeof packTarball>;
 
-function jest(fixture: string, major: number, args: string[] = []) {
+function jest(
+  fixture: string,
+  major: number,
+  args: string[] = [],
+  env: Record<string, string> = {},
+) {
   const bin = join(work, fixture, 'node_modules/jest/bin/jest.js');
   // A cache of this run's own: nothing transformed by an earlier run is reused.
   const cache = `--cacheDirectory=${join(work, `jest-cache-${fixture}`)}`;
@@ -41,7 +47,7 @@ function jest(fixture: string, major: number, args: string[] = []) {
     join(work, fixture),
     nodeBinary(major),
     [bin, cache, ...args],
-    childEnv(major),
+    { ...childEnv(major), ...env },
     STEP_MS,
   );
 }
@@ -69,7 +75,8 @@ beforeAll(async () => {
   }
 }, 3 * STEP_MS);
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+// A loaded machine takes longer than the default hook timeout to remove installed apps.
+afterAll(() => rmSync(work, { recursive: true, force: true }), STEP_MS);
 
 describe('jest-jsdom: what it installs', () => {
   const version = (fixture: string, name: string) => installedVersion(join(work, fixture), name);
@@ -135,5 +142,28 @@ describe.each([
     );
     expect(line, result.output).not.toBeNull();
     console.log(`${name}, Node ${major}: ${line![0]}`);
+  });
+});
+
+describe('jest-jsdom: records its interactions (APIKIT_RECORD, decision 0112)', () => {
+  it('its tests leave one recording through the CommonJS build: tests named, no secret, the same bytes twice', () => {
+    const record = () =>
+      recordedRun(join(work, FIXTURE), () => jest(FIXTURE, 20, [], recordingEnv('jest-jsdom')));
+    const first = record();
+    expect(record(), 'a second run records other bytes').toBe(first);
+    const file = expectRecording(first, {
+      consumer: 'jest-jsdom',
+      testFiles: ['src/api.test.js', 'src/users.test.js'],
+      operations: ['login', 'listUsers', 'createUser', 'getUser'],
+      secrets: ['admin-demo-password', 'user-demo-password'],
+    });
+    // Jest's names: the test's own (no describe here), as `expect.getState()` gives them.
+    const names = file.interactions.flatMap((i) => i.tests.map((t) => t.name));
+    expect(names).toContain('logs in with the demo account and lists the users');
+    // The 503 the test asked for is marked as canned: a replay does not expect it unasked.
+    expect(file.interactions.find((i) => i.response.status === 503)?.canned).toBe('override');
+    console.log(
+      `jest-jsdom recorded ${file.interactions.length} interactions: ${keepRecording(first, 'jest-jsdom')}`,
+    );
   });
 });
