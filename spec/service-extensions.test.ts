@@ -29,6 +29,7 @@ describe('x-apikit-service', () => {
     ]);
     expect(declared).toMatchObject({
       requestId: 'X-Request-Id',
+      problemRequestId: 'requestId',
       rateLimitHeaders: true,
       serializedWrites: true,
       reset: 'resetData',
@@ -49,6 +50,7 @@ describe('x-apikit-service', () => {
     expect(serviceDeclaration(doc(undefined))).toEqual({
       servedRoutes: [],
       requestId: undefined,
+      problemRequestId: undefined,
       rateLimitHeaders: false,
       cors: undefined,
       serializedWrites: false,

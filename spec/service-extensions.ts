@@ -30,6 +30,8 @@ export interface ServiceDeclaration {
   servedRoutes: ServedRoute[];
   /** The header carrying a request id: echoed when the client sends one, generated otherwise. */
   requestId: string | undefined;
+  /** The property of a problem body repeating the request id header's value (`requestId`). */
+  problemRequestId: string | undefined;
   /**
    * `RateLimit` and `RateLimit-Policy` in the structured-field syntax of
    * draft-ietf-httpapi-ratelimit-headers (draft 8 on) travel together on every answer of an
@@ -45,8 +47,8 @@ export interface ServiceDeclaration {
   serializedWrites: boolean;
   /**
    * The operationId of the operation that restores the initial data set: what was made since is
-   * gone, ids continue past every id assigned before (none reused), and refresh tokens issued
-   * before are refused.
+   * gone, ids continue past every id assigned before (none reused), refresh tokens issued
+   * before are refused, and Idempotency-Key values sent before are forgotten.
    */
   reset: string | undefined;
 }
@@ -63,6 +65,7 @@ export function serviceDeclaration(doc: OpenAPIV3.Document): ServiceDeclaration 
   const object = typeof declared === 'object' && declared !== null ? declared : {};
   const get = (name: string): unknown => Reflect.get(object, name);
   const requestId = get('requestId');
+  const problemRequestId = get('problemRequestId');
   const cors = get('cors');
   const corsGet = (name: string): unknown =>
     typeof cors === 'object' && cors !== null ? Reflect.get(cors, name) : undefined;
@@ -72,6 +75,10 @@ export function serviceDeclaration(doc: OpenAPIV3.Document): ServiceDeclaration 
       : [],
     requestId:
       typeof requestId === 'string' && /^[A-Za-z0-9-]+$/.test(requestId) ? requestId : undefined,
+    problemRequestId:
+      typeof requestId === 'string' && typeof problemRequestId === 'string'
+        ? problemRequestId
+        : undefined,
     rateLimitHeaders: get('rateLimitHeaders') === true,
     cors:
       Array.isArray(corsGet('allowHeaders')) && Array.isArray(corsGet('exposeHeaders'))

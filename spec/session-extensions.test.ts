@@ -28,6 +28,7 @@ describe('x-apikit-session, x-apikit-roles and x-apikit-ids', () => {
         username: 'email',
         fields: { sub: 'id', name: 'name' },
         role: { claim: 'role', holder: 'ADMIN', otherwise: 'USER' },
+        lifetime: 'expiresIn',
       },
       suspension: {
         block: 'blockUser',

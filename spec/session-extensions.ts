@@ -16,6 +16,8 @@ export interface SessionClaims {
   fields: Record<string, string>;
   /** The claim naming the caller's role: `holder` when they hold that role, else `otherwise`. */
   role: { claim: string; holder: string; otherwise: string } | undefined;
+  /** The token answer's property giving the access token's lifetime in seconds (`exp - iat`). */
+  lifetime: string | undefined;
 }
 
 /** `x-apikit-session`: the login, refresh and logout operations and what tokens mean. */
@@ -123,6 +125,7 @@ function claimsOf(c: unknown): SessionClaims | undefined {
     username: str(c.username),
     fields: fields as Record<string, string>,
     role,
+    lifetime: str(c.lifetime),
   };
 }
 

@@ -1,7 +1,9 @@
 import { CheckRegistry } from './check-registry.js';
 import { operationImplemented } from './probe/operation-implemented.js';
 import { probeChecks } from './probe/probe-checks.js';
+import { absentParent } from './probe/absent-parent.js';
 import { httpConventionChecks } from './probe/http-convention-checks.js';
+import { acceptWildcards } from './probe/accept-wildcards.js';
 import { requestExamples } from './probe/request-examples.js';
 import { documentedMediaTypes } from './probe/request-media-types.js';
 import { responseChecks } from './response/response-checks.js';
@@ -11,6 +13,7 @@ import { adminReset } from './stateful/admin-reset.js';
 import { deletedUserToken } from './stateful/deleted-user-token.js';
 import { preconditionsAfterRefusal } from './stateful/preconditions-after-refusal.js';
 import { conditionalChecks } from './stateful/conditional-checks.js';
+import { crossOriginReads } from './stateful/cross-origin-reads.js';
 import { putCreateAndReplace } from './stateful/put-create-and-replace.js';
 import { putDeleteCycle } from './stateful/put-delete-cycle.js';
 import { statefulChecks } from './stateful/stateful-checks.js';
@@ -48,10 +51,13 @@ export function createDefaultRegistry(): CheckRegistry {
     // First of the others: it reads every user's roles, before the run made its own.
     roleHolders,
     ...probeChecks,
+    absentParent,
     ...httpConventionChecks,
+    acceptWildcards,
     ...statefulChecks,
     preconditionsAfterRefusal,
     ...conditionalChecks,
+    crossOriginReads,
     documentedMediaTypes,
     requestExamples,
     ...serviceChecks,

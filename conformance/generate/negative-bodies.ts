@@ -62,6 +62,11 @@ export function negativeBodies(op: SpecOperation, deps: GeneratorDeps): Negative
     pointer: '#/header/Content-Type',
     call: { body: fresh(), contentType: 'text/plain' },
   });
+  cases.push({
+    description: 'the body sent without a Content-Type (unsupported media type: 415)',
+    pointer: '#/header/Content-Type',
+    call: { body: fresh(), contentType: null },
+  });
   return cases;
 }
 

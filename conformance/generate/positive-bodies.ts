@@ -1,5 +1,11 @@
 import type { SpecOperation } from '../../spec/operations.js';
-import { isReadOnly, stableJson, type Schema } from '../../spec/schema/effective-schema.js';
+import { referencesOf, uniqueFields } from '../../spec/apikit-extensions.js';
+import {
+  effectiveSchema,
+  isReadOnly,
+  stableJson,
+  type Schema,
+} from '../../spec/schema/effective-schema.js';
 import { bodyExamples, jsonRequestBody, type JsonRequestBody } from './json-request-body.js';
 import { GenerationError, generateValue, type ValueMode } from '../../spec/schema/schema-values.js';
 import type { SchemaValidator } from '../../spec/schema/schema-validator.js';
@@ -29,7 +35,65 @@ const FIXED_MODES: ValueMode[] = ['minimal', 'full', 'low', 'high', 'nulls'];
 export function positiveBodies(op: SpecOperation, count: number, deps: GeneratorDeps): unknown[] {
   const body = jsonRequestBody(op);
   if (!body || count <= 0) return [];
-  return validBodies(body, count, deps).map((v) => withUniqueEmails(v, body.schema, deps.emails));
+  const referenced = exampleReferences(op, body);
+  return validBodies(body, count, deps).map((v, i) =>
+    withFreshUniqueFields(
+      op,
+      withUniqueEmails(isObject(v) ? { ...v, ...referenced } : v, body.schema, deps.emails),
+      body.schema,
+      deps,
+      i,
+    ),
+  );
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The values the first example gives the fields the operation declares as references
+ * (`x-apikit-references`): a generated id would name nothing the list holds, and a valid body
+ * must name something (decision 0116).
+ */
+function exampleReferences(op: SpecOperation, body: JsonRequestBody): Record<string, unknown> {
+  const example = bodyExamples(body).find(isObject);
+  const fields = (referencesOf(op) ?? []).map((r) => r.field);
+  return Object.fromEntries(
+    fields.filter((f) => example?.[f] !== undefined).map((f) => [f, example![f]]),
+  );
+}
+
+/**
+ * The body with a freshly generated value for each top-level property the operation declares
+ * unique (`x-apikit-unique`, an ISBN say), so that two creates do not collide the way two
+ * copies of one example would (decision 0116). A value that cannot be made stays as it was.
+ */
+function withFreshUniqueFields(
+  op: SpecOperation,
+  value: unknown,
+  schema: Schema,
+  deps: GeneratorDeps,
+  index: number,
+): unknown {
+  const fields = uniqueFields(op)?.fields ?? [];
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const out = { ...(value as Record<string, unknown>) };
+  for (const field of fields) {
+    const property = effectiveSchema(schema).properties?.[field] as Schema | undefined;
+    if (!(field in out) || !property || property.format === 'email') continue;
+    try {
+      const fresh = generateValue(
+        property,
+        deps.random.fork(`unique:${field}:${index}`),
+        'random',
+        deps.validator,
+      );
+      if (deps.validator.check(property, fresh) !== false) out[field] = fresh;
+    } catch (error) {
+      if (!(error instanceof GenerationError)) throw error;
+    }
+  }
+  return out;
 }
 
 /** Valid bodies as `positiveBodies` orders them, with placeholder (not unique) emails. */

@@ -14,7 +14,10 @@ export interface OperationCall {
   /** A JSON body (serialized); use `rawBody` for bytes that are not JSON. */
   body?: unknown;
   rawBody?: string;
-  /** Content-Type of the body (default application/json); null sends none. */
+  /**
+   * Content-Type of the body (default: application/json, or the operation's one JSON media type
+   * when it documents no application/json, e.g. only application/merge-patch+json); null sends none.
+   */
   contentType?: string | null;
   /** Accept header (default application/json); null sends none. */
   accept?: string | null;
@@ -41,7 +44,7 @@ export function buildRequest(op: SpecOperation, call: OperationCall = {}): Plann
   if (call.rawBody !== undefined) body = call.rawBody;
   else if (call.body !== undefined) body = JSON.stringify(call.body);
   if (body !== undefined && call.contentType !== null)
-    headers['Content-Type'] = call.contentType ?? 'application/json';
+    headers['Content-Type'] = call.contentType ?? jsonMediaType(op);
   Object.assign(headers, call.headers);
   const method = call.method ?? op.method.toUpperCase();
   return {
@@ -51,6 +54,13 @@ export function buildRequest(op: SpecOperation, call: OperationCall = {}): Plann
     headers,
     ...(body !== undefined ? { body } : {}),
   };
+}
+
+/** The JSON media type a body of `op` is sent as by default (decision 0116). */
+function jsonMediaType(op: SpecOperation): string {
+  const types = Object.keys(op.requestBody?.content ?? {});
+  if (types.length === 0 || types.includes('application/json')) return 'application/json';
+  return types.find((t) => /^application\/(?:[\w.-]+\+)?json\b/i.test(t)) ?? 'application/json';
 }
 
 function serializeQuery(op: SpecOperation, values: Record<string, unknown>): string {

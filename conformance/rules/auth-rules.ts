@@ -1,61 +1,31 @@
-import { C, I, judged, noCheck, outside, type Rule } from './rule.js';
+import { authTokenRules } from './auth-token-rules.js';
+import { C, clause, judged, outside, outsideClause, split, type Rule } from './rule.js';
 
 const AUTH = C('Authentication');
 const PRECISE = C('Precise rules / Auth');
 
 /** Authentication and token rules: credentials, tokens, refresh families, logout, roles read. */
 export const authRules: Rule[] = [
-  judged(
-    'auth.token.required',
-    'everything else (than the open routes): authenticated; no, malformed, expired or wrongly signed token: 401',
-    I('Authentication'),
-    ['ignored_auth'],
-    ['auth-not-enforced'],
-  ),
-  judged(
-    'auth.token.hs256-only',
-    'JWT, HS256 only (every other alg, none included, is refused)',
-    AUTH,
-    ['ignored_auth'],
-    ['alg-none-accepted'],
-  ),
-  judged(
-    'auth.401.www-authenticate',
-    'every 401 carries WWW-Authenticate: Bearer realm="api"',
-    PRECISE,
-    ['response_headers_conformance'],
-    ['www-authenticate-missing'],
-  ),
-  judged(
-    'auth.401.invalid-token-only-when-presented',
-    'error="invalid_token" only when a bearer token was presented (a refresh token in a body is not one)',
-    PRECISE,
-    ['session_tokens', 'ignored_auth'],
-    ['refresh-names-invalid-token'],
-    'session_tokens: no token, and a refresh token in a body; ignored_auth: a presented token',
-  ),
-  judged(
-    'auth.token.two-ways',
-    'a bearer token sent in two ways is 400, judged where 401 would be',
-    C('Precise rules / Requests'),
-    ['session_tokens'],
-    ['token-two-ways-accepted'],
-    'a valid token in Authorization and as access_token',
-  ),
-  judged(
-    'auth.token.claims',
-    'claims sub (user id as a string), name, role (ADMIN if the user holds ADMIN, else USER), iat, exp',
-    AUTH,
-    ['session_tokens'],
-    ['token-sub-number'],
-    "the user's and the admin's tokens against the user their sub names (x-apikit-session claims)",
-  ),
-  judged(
+  ...authTokenRules,
+  split(
     'auth.login.success',
     'POST /auth/login {username, password} -> 200 {accessToken, refreshToken, tokenType: "Bearer", expiresIn}',
     AUTH,
-    ['response_schema_conformance'],
-    ['login-without-token-type'],
+    [
+      clause('status', 'a login answers 200', ['status_code_conformance'], ['login-answers-201']),
+      clause(
+        'pair',
+        'the answer holds accessToken and refreshToken',
+        ['response_schema_conformance'],
+        ['login-without-refresh-token'],
+      ),
+      clause(
+        'token-type',
+        'tokenType is present and exactly "Bearer"',
+        ['response_schema_conformance'],
+        ['login-without-token-type', 'token-type-lower-case'],
+      ),
+    ],
   ),
   judged(
     'auth.login.unknown-user',
@@ -117,13 +87,24 @@ export const authRules: Rule[] = [
     ['deleted-user-token-accepted'],
     'only the given accounts can log in (users made through the API have no password): only with --allow-destructive and a declared reset (x-apikit-service.reset), for a USER account that logs in after a reset (so a reset brings it back), deleted by the admin, then restored by a second reset',
   ),
-  judged(
+  split(
     'auth.token.blocked-user',
-    'a token of a user BLOCKED after issue: 401 invalid_token; revocation is immediate',
+    'a token of a user BLOCKED after issue: 401 invalid_token; revocation is immediate (judged with --allow-destructive)',
     PRECISE,
-    ['session_revocation'],
-    ['blocked-token-accepted'],
-    'with --allow-destructive',
+    [
+      clause(
+        'refused',
+        'the token issued before the block is refused (401) at once',
+        ['session_revocation'],
+        ['blocked-token-accepted'],
+      ),
+      clause(
+        'invalid-token',
+        'that 401 names error="invalid_token" (x-apikit-session bearerErrors)',
+        ['session_revocation'],
+        ['blocked-token-no-invalid-token'],
+      ),
+    ],
   ),
   judged(
     'auth.token.unblock-restores',
@@ -141,12 +122,30 @@ export const authRules: Rule[] = [
     ['role-read-from-token'],
     'with --allow-destructive: the USER account is promoted and demoted again; its token issued before follows at once',
   ),
-  judged(
+  split(
     'auth.refresh.rotation',
     'POST /auth/refresh -> a new pair; the old refresh token is spent (rotation)',
     AUTH,
-    ['refresh_rotation'],
-    ['refresh-reuse-allowed'],
+    [
+      clause(
+        'new-token',
+        'a refresh answers a new pair: a refresh token other than the one presented',
+        ['refresh_rotation'],
+        ['refresh-same-token'],
+      ),
+      clause(
+        'spent',
+        'the refresh token presented is spent: presented again, it is refused',
+        ['refresh_rotation'],
+        ['refresh-reuse-allowed'],
+      ),
+      clause(
+        'refused-401',
+        'a refresh token refused (spent, revoked) is 401, as documented',
+        ['refresh_rotation'],
+        ['spent-refresh-400'],
+      ),
+    ],
   ),
   judged(
     'auth.refresh.family-revocation',
@@ -170,13 +169,15 @@ export const authRules: Rule[] = [
     ['blocked-refresh-renews'],
     'with --allow-destructive',
   ),
-  judged(
-    'auth.logout.revokes',
-    'POST /auth/logout {refreshToken} -> 204, revoked',
-    AUTH,
-    ['session_tokens'],
-    ['logout-keeps-token'],
-  ),
+  split('auth.logout.revokes', 'POST /auth/logout {refreshToken} -> 204, revoked', AUTH, [
+    clause('status', 'a logout answers 204', ['status_code_conformance'], ['logout-answers-200']),
+    clause(
+      'revoked',
+      'the refresh token logged out no longer renews',
+      ['session_tokens'],
+      ['logout-keeps-token'],
+    ),
+  ]),
   judged(
     'auth.logout.unknown-token',
     'logout with an unknown token is 204',
@@ -184,19 +185,52 @@ export const authRules: Rule[] = [
     ['session_tokens'],
     ['logout-unknown-400'],
   ),
-  judged(
-    'auth.expires-in',
-    'expiresIn is integer seconds (900 by default)',
-    PRECISE,
-    ['response_schema_conformance'],
-    ['expires-in-string'],
-    'the type is judged by the schema; the default value is configuration',
-  ),
-  outside(
+  split('auth.expires-in', 'expiresIn is integer seconds (900 by default)', PRECISE, [
+    clause(
+      'integer',
+      'expiresIn is an integer',
+      ['response_schema_conformance'],
+      ['expires-in-string'],
+    ),
+    clause(
+      'lifetime',
+      "expiresIn is the access token's lifetime in seconds: exp - iat of the token beside it (x-apikit-session claims.lifetime)",
+      ['session_tokens'],
+      ['expires-in-milliseconds'],
+    ),
+    outsideClause(
+      'default-900',
+      '900 by default',
+      'the lifetime is configuration: a runner cannot tell a configured lifetime from a wrong default',
+    ),
+  ]),
+  split(
     'auth.refresh.opaque-hashed',
     'refresh tokens are opaque, at least 256 random bits, stored hashed, valid 7 days',
     PRECISE,
-    'storage is internal; entropy and a 7-day lifetime cannot be measured in one run',
+    [
+      clause(
+        'entropy',
+        'at least 256 random bits: 43 characters or more in any encoding of at most 6 bits a character (the minLength of TokenPair.refreshToken)',
+        ['response_schema_conformance'],
+        ['refresh-token-short'],
+      ),
+      outsideClause(
+        'opaque',
+        'opaque',
+        'a promise that the token means nothing a client may read; any string of 256 random bits keeps it, so nothing beyond the entropy clause can break it visibly',
+      ),
+      outsideClause(
+        'stored-hashed',
+        'stored hashed',
+        'a client sees the same token and the same answers whether the store keeps it hashed or plain',
+      ),
+      outsideClause(
+        'seven-days',
+        'valid 7 days',
+        'a run cannot wait a week, and no answer states when a refresh token expires',
+      ),
+    ],
   ),
   outside(
     'auth.passwords.hashed',

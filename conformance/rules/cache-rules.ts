@@ -1,23 +1,57 @@
-import { C, I, judged, type Rule } from './rule.js';
+import { C, I, clause, judged, outsideClause, split, type Rule } from './rule.js';
 
 const SHARED = C('HTTP semantics shared by every path');
 const HEADERS = C('Precise rules / Headers');
 
-/** Conditional requests on present and absent resources, validators per method, caching. */
+/** Conditional requests on present and absent resources (validators, caching: cache-validator-rules.ts). */
 export const cacheRules: Rule[] = [
-  judged(
+  split(
     'cond.if-none-match-304',
     'If-None-Match with the current ETag: 304 with no body when unchanged',
     I('Conditional and cached reads'),
-    ['etag_conditional'],
-    ['if-none-match-ignored'],
+    [
+      clause(
+        'current-304',
+        'If-None-Match with the current ETag answers 304',
+        ['etag_conditional'],
+        ['if-none-match-ignored'],
+      ),
+      clause(
+        'other-200',
+        'If-None-Match with another tag answers the full 200',
+        ['etag_conditional'],
+        ['any-if-none-match-304'],
+      ),
+      outsideClause(
+        'no-body',
+        'the 304 has no body',
+        'HTTP framing gives a 304 no body (RFC 9112 6.3): a client reads none whatever the server writes, and Node servers drop it',
+      ),
+    ],
   ),
-  judged(
+  split(
     'cond.if-modified-since-304',
     'If-Modified-Since: 304 with no body when unchanged',
     I('Conditional and cached reads'),
-    ['last_modified_conditional'],
-    ['if-modified-since-ignored'],
+    [
+      clause(
+        'unchanged-304',
+        'If-Modified-Since at the Last-Modified date answers 304',
+        ['last_modified_conditional'],
+        ['if-modified-since-ignored'],
+      ),
+      clause(
+        'changed-200',
+        'If-Modified-Since before the last change answers the full 200',
+        ['last_modified_conditional'],
+        ['any-if-modified-since-304'],
+      ),
+      outsideClause(
+        'no-body',
+        'the 304 has no body',
+        'HTTP framing gives a 304 no body (RFC 9112 6.3): a client reads none whatever the server writes, and Node servers drop it',
+      ),
+    ],
   ),
   judged(
     'cond.inm-wins',
@@ -26,123 +60,128 @@ export const cacheRules: Rule[] = [
     ['if_none_match_precedence'],
     ['if-modified-since-overrules'],
   ),
-  judged(
+  split(
     'cond.304-headers',
     'a 304 carries ETag, Cache-Control, Vary, X-Request-Id and the CORS headers, and no body',
     HEADERS,
-    ['etag_conditional', 'response_headers_conformance'],
-    ['not-modified-without-etag'],
+    [
+      clause(
+        'etag',
+        'a 304 carries ETag',
+        ['etag_conditional', 'response_headers_conformance'],
+        ['not-modified-without-etag'],
+      ),
+      clause(
+        'cache-control',
+        'a 304 carries Cache-Control',
+        ['response_headers_conformance'],
+        ['not-modified-without-cache-control'],
+      ),
+      clause(
+        'vary',
+        'a 304 carries Vary',
+        ['response_headers_conformance'],
+        ['not-modified-without-vary'],
+      ),
+      clause(
+        'request-id',
+        'a 304 carries X-Request-Id',
+        ['response_headers_conformance'],
+        ['not-modified-without-request-id'],
+      ),
+      clause(
+        'cors',
+        'a 304 to a cross-origin GET repeats the CORS headers of its 200',
+        ['cross_origin_reads'],
+        ['not-modified-without-cors'],
+      ),
+      outsideClause(
+        'no-body',
+        'a 304 has no body',
+        'HTTP framing gives a 304 no body (RFC 9112 6.3): a client reads none whatever the server writes, and Node servers drop it',
+      ),
+    ],
   ),
-  judged(
+  split(
     'cond.if-match-412',
     'If-Match on PUT, PATCH and DELETE of users and orders: 412 on a mismatch',
     SHARED,
-    ['if_match_precondition'],
-    ['if-match-ignored'],
+    [
+      clause(
+        'stale-412',
+        'If-Match with a stale tag answers 412',
+        ['if_match_precondition'],
+        ['if-match-ignored'],
+      ),
+      clause(
+        'refused-unchanged',
+        'the write refused with 412 changes nothing',
+        ['if_match_precondition'],
+        ['if-match-412-after-write'],
+      ),
+      clause(
+        'current-passes',
+        'If-Match with the current ETag lets the write through',
+        ['if_match_precondition'],
+        ['if-match-never-matches'],
+      ),
+    ],
   ),
-  judged(
+  split(
     'cond.unsafe-if-none-match-412',
     'on an unsafe method, If-None-Match that matches (* matches any existing resource) is 412',
     HEADERS,
-    ['if_none_match_write'],
-    ['write-ignores-if-none-match'],
+    [
+      clause(
+        'matching-412',
+        'PUT, PATCH or DELETE with If-None-Match: * or the current ETag of an existing resource is 412',
+        ['if_none_match_write'],
+        ['write-ignores-if-none-match'],
+      ),
+      clause(
+        'refused-unchanged',
+        'the write refused with 412 changes nothing',
+        ['if_none_match_write'],
+        ['if-none-match-412-after-write'],
+      ),
+    ],
   ),
-  judged(
+  split(
     'cond.absent.put-if-match-412',
     'If-Match on PUT to an absent id is 412 (no creation)',
     HEADERS,
-    ['put_if_match_absent'],
-    ['put-if-match-creates'],
+    [
+      clause(
+        'status-412',
+        'PUT with If-Match at an absent id is 412',
+        ['put_if_match_absent'],
+        ['put-if-match-creates'],
+      ),
+      clause(
+        'nothing-created',
+        'the PUT refused with 412 creates nothing',
+        ['put_if_match_absent'],
+        ['put-if-match-412-creates'],
+      ),
+    ],
   ),
-  judged(
+  split(
     'cond.absent.patch-delete-404',
     'PATCH and DELETE of an absent resource are 404 whatever the preconditions',
     HEADERS,
-    ['preconditions_after_refusal'],
-    ['absent-if-match-412'],
-  ),
-  judged(
-    'cond.validators.get-head-post-patch',
-    'GET, HEAD, POST 201 and PATCH 200 carry ETag and Last-Modified',
-    HEADERS,
-    ['response_headers_conformance', 'head_matches_get'],
-    ['etag-missing', 'head-without-validators'],
-    'the faults break GET and HEAD only; none drops the validators of a POST 201 or a PATCH 200',
-  ),
-  judged(
-    'cond.validators.put-none',
-    'PUT responses do not carry ETag or Last-Modified (RFC 9110 9.3.4)',
-    HEADERS,
-    ['put_validators'],
-    ['put-answers-validators'],
-    'judged as RFC 9110 9.3.4 puts it (no validator when the stored representation is not the content sent), which covers every PUT of this API: its reads add ids and timestamps',
-  ),
-  judged(
-    'cond.etag.strong-weak',
-    'single resources carry a strong ETag; collections and pages a weak ETag',
-    SHARED,
-    ['response_headers_conformance'],
-    ['weak-etag-on-user'],
-  ),
-  judged(
-    'cond.last-modified.updated-at',
-    "single resources carry Last-Modified from updatedAt; order items take their order's updatedAt",
-    HEADERS,
-    ['response_headers_conformance', 'last_modified_conditional'],
-    ['last-modified-missing'],
-  ),
-  judged(
-    'cond.last-modified.catalogs',
-    'the fixed catalogs (GET /categories, GET /categories/{id}, GET /roles), lists included, carry Last-Modified',
-    HEADERS,
-    ['response_headers_conformance'],
-    ['catalog-lists-without-last-modified'],
-  ),
-  judged(
-    'cond.last-modified.catalog-date',
-    "the catalogs' Last-Modified is the time the data set was created (first start, or the last reset)",
-    HEADERS,
-    ['data_set_dated'],
-    ['category-list-misdated'],
-    'judged where x-apikit-http declares dataSetDated: the catalogs, lists included, share one date; that it moves with a reset is not (the reset is destructive, and a run reads the date once)',
-  ),
-  judged(
-    'cond.last-modified.other-lists',
-    'other lists and pages carry a weak ETag and no Last-Modified',
-    HEADERS,
-    ['undated_lists', 'response_headers_conformance'],
-    ['lists-with-last-modified'],
-    'judged where x-apikit-http declares undatedLists (OpenAPI cannot say a header must be absent)',
-  ),
-  judged(
-    'cond.last-modified.expanded-order',
-    'an expanded order has its own ETag; its Last-Modified is the newest of the order, its items and its user',
-    HEADERS,
-    ['expanded_validators'],
-    ['expanded-order-plain-etag'],
-    'judged: its own strong ETag, and a Last-Modified no older than the plain order; not compared: that it is the newest of its items and its user (HTTP-dates have one-second resolution, so a break shows only when the user changed in a later second than the order)',
-  ),
-  judged(
-    'cache.cache-control',
-    'Cache-Control: private, no-cache on resources, private, max-age=3600 on the fixed catalogs, no-store under /auth',
-    SHARED,
-    ['cache_control_present', 'response_headers_conformance'],
-    ['cache-control-dropped'],
-    'cache-control-dropped strips the header on users operations; no fault sends a wrong value on the catalogs or under /auth',
-  ),
-  judged(
-    'cache.vary',
-    'Vary: Authorization, Accept (and Origin when an origin is echoed)',
-    SHARED,
-    ['response_headers_conformance'],
-    ['vary-missing'],
-    'vary-missing drops the header; its value is not compared',
-  ),
-  judged(
-    'cache.delete-invalidates',
-    'after a DELETE no cached representation is served (a repeated GET is 404)',
-    I('Errors'),
-    ['use_after_free'],
-    ['stale-cache-after-delete'],
+    [
+      clause(
+        'patch',
+        'PATCH of an absent resource with If-Match is 404',
+        ['preconditions_after_refusal'],
+        ['absent-patch-if-match-412'],
+      ),
+      clause(
+        'delete',
+        'DELETE of an absent resource with If-Match is 404',
+        ['preconditions_after_refusal'],
+        ['absent-delete-if-match-412'],
+      ),
+    ],
   ),
 ];

@@ -1,16 +1,34 @@
-import { C, I, judged, outside, type Rule } from './rule.js';
+import { C, I, clause, judged, outside, outsideClause, split, type Rule } from './rule.js';
 
 const SHARED = C('HTTP semantics shared by every path');
 const REQUESTS = C('Precise rules / Requests');
 const MEDIA = C('Media types and negotiation');
-/** Methods, routing, media types, check order and error answers. */
+/** Methods, routing and request media types (answers and errors: http-error-rules.ts). */
 export const httpRules: Rule[] = [
-  judged(
+  split(
     'http.method.405-allow',
     'a method the path does not support: 405 with an Allow header',
     C('Errors: RFC 9457 problem details'),
-    ['unsupported_method'],
-    ['405-without-allow'],
+    [
+      clause(
+        'status',
+        'a standard method the path does not declare is answered 405 (not 404)',
+        ['unsupported_method'],
+        ['unsupported-method-404'],
+      ),
+      clause(
+        'allow-present',
+        'the 405 carries an Allow header',
+        ['unsupported_method'],
+        ['405-without-allow'],
+      ),
+      clause(
+        'allow-lists-declared',
+        "the 405's Allow lists the path's methods and not the refused one",
+        ['unsupported_method'],
+        ['method-not-allowed-lists-every'],
+      ),
+    ],
   ),
   judged(
     'http.method.501-unrecognized',
@@ -19,12 +37,36 @@ export const httpRules: Rule[] = [
     ['unrecognized_method'],
     ['unknown-method-405'],
   ),
-  judged(
+  split(
     'http.method.options-allow',
     'OPTIONS everywhere: 204 with Allow; Allow lists OPTIONS always, and HEAD wherever GET is',
     SHARED,
-    ['allow_header_conformance'],
-    ['options-allow-misses-head'],
+    [
+      clause(
+        'status-204',
+        'OPTIONS answers 204 (no content)',
+        ['status_code_conformance'],
+        ['options-answers-200'],
+      ),
+      clause(
+        'allow-declared',
+        "Allow lists the path's declared methods and no other",
+        ['allow_header_conformance'],
+        ['options-allow-every-method'],
+      ),
+      clause(
+        'allow-options',
+        'Allow lists OPTIONS always',
+        ['allow_header_conformance'],
+        ['options-allow-misses-options'],
+      ),
+      clause(
+        'allow-head',
+        'Allow lists HEAD wherever GET is',
+        ['allow_header_conformance'],
+        ['options-allow-misses-head'],
+      ),
+    ],
   ),
   judged(
     'http.method.options-unknown-404',
@@ -33,19 +75,48 @@ export const httpRules: Rule[] = [
     ['strict_routing'],
     ['options-unknown-204'],
   ),
-  judged(
+  split(
     'http.method.options-accept-patch',
     "Accept-Patch is on OPTIONS of paths that take PATCH (and on PATCH's 415)",
     REQUESTS,
-    ['response_headers_conformance'],
-    ['options-without-accept-patch'],
+    [
+      clause(
+        'options',
+        'OPTIONS of a path that takes PATCH carries Accept-Patch',
+        ['response_headers_conformance'],
+        ['options-without-accept-patch'],
+      ),
+      clause(
+        'patch-415',
+        "PATCH's 415 carries Accept-Patch",
+        ['response_headers_conformance'],
+        ['patch-415-without-accept-patch'],
+      ),
+    ],
   ),
-  judged(
+  split(
     'http.method.head',
     'HEAD wherever GET is: as GET, headers only, no body',
     I('Method semantics'),
-    ['head_matches_get'],
-    ['head-without-validators'],
+    [
+      clause(
+        'status',
+        'HEAD answers the status GET answers',
+        ['head_matches_get'],
+        ['head-answers-204'],
+      ),
+      clause(
+        'content-type',
+        'HEAD carries the Content-Type of GET',
+        ['head_matches_get'],
+        ['head-without-content-type'],
+      ),
+      outsideClause(
+        'no-body',
+        'HEAD sends no body',
+        'HTTP framing ends a HEAD answer at its headers (RFC 9112 6.3): a client reads no body whatever the server writes, and Node servers drop it; the validators of HEAD are cond.validators.get-head-post-patch#head',
+      ),
+    ],
   ),
   judged(
     'http.method.head-needs-token',
@@ -54,26 +125,53 @@ export const httpRules: Rule[] = [
     ['head_requires_auth'],
     ['head-skips-auth'],
   ),
-  judged(
+  split(
     'http.method.get-safe',
     'GET: safe, changes no state; HEAD and OPTIONS likewise',
     I('Method semantics'),
-    ['get_is_safe'],
-    ['get-records-visits'],
+    [
+      clause('get', 'a GET changes nothing', ['get_is_safe'], ['get-records-visits']),
+      clause('head', 'a HEAD changes nothing', ['get_is_safe'], ['head-records-visits']),
+      clause('options', 'an OPTIONS changes nothing', ['get_is_safe'], ['options-records-visits']),
+    ],
   ),
-  judged(
+  split(
     'http.method.put-idempotent',
-    'PUT: idempotent; fields not sent are reset to default or null',
+    'PUT: idempotent (that fields not sent are reset to default or null is judged per resource: users.put.replace, orders.put.replace)',
     I('Method semantics'),
-    ['put_idempotent'],
-    ['put-keeps-unsent'],
+    [
+      clause(
+        'repeat-status',
+        'the same PUT again answers the same status family',
+        ['put_idempotent'],
+        ['put-repeat-conflicts'],
+      ),
+      clause(
+        'repeat-representation',
+        'the same PUT again answers the same representation and leaves the same state',
+        ['put_idempotent'],
+        ['put-repeat-no-content'],
+      ),
+    ],
   ),
-  judged(
+  split(
     'http.routing.strict',
     'routing is strict and case-sensitive: /users/ and /USERS are 404',
     REQUESTS,
-    ['strict_routing'],
-    ['trailing-slash-routed', 'case-insensitive-routing'],
+    [
+      clause(
+        'trailing-slash',
+        'a path with a trailing slash is 404',
+        ['strict_routing'],
+        ['trailing-slash-routed'],
+      ),
+      clause(
+        'letter-case',
+        'a path in another letter case is 404',
+        ['strict_routing'],
+        ['case-insensitive-routing'],
+      ),
+    ],
   ),
   judged(
     'http.routing.no-extensions',
@@ -82,19 +180,49 @@ export const httpRules: Rule[] = [
     ['strict_routing'],
     ['json-extension-routed'],
   ),
-  judged(
+  split(
     'http.routing.versions',
     '/api is an alias of the newest version; /api/v2 and other unknown versions answer 404',
     C('Addresses and versions'),
-    ['version_routing'],
-    ['any-version-routed', 'version-alias-missing', 'alias-links-unversioned'],
+    [
+      clause(
+        'unknown-404',
+        '/api/v2 and other unknown versions answer 404',
+        ['version_routing'],
+        ['any-version-routed'],
+      ),
+      clause(
+        'alias-served',
+        '/api serves the newest version',
+        ['version_routing'],
+        ['version-alias-missing'],
+      ),
+      clause(
+        'alias-links-versioned',
+        'answers through /api name the versioned paths (Location, Link, instance under /api/v1)',
+        ['version_routing'],
+        ['alias-links-unversioned'],
+      ),
+    ],
   ),
-  judged(
+  split(
     'http.media.request-json',
     'request bodies: application/json; any other or no Content-Type on a body: 415',
     MEDIA,
-    ['negative_data_rejection'],
-    ['text-plain-body-accepted'],
+    [
+      clause(
+        'other-type',
+        'a body of another media type is 415',
+        ['negative_data_rejection'],
+        ['text-plain-body-accepted'],
+      ),
+      clause(
+        'no-content-type',
+        'a body without Content-Type is 415',
+        ['negative_data_rejection'],
+        ['body-without-content-type-accepted'],
+      ),
+    ],
   ),
   judged(
     'http.media.merge-patch',
@@ -103,163 +231,56 @@ export const httpRules: Rule[] = [
     ['documented_media_types'],
     ['merge-patch-refused'],
   ),
-  judged(
-    'http.media.charset-utf8',
-    'charset, if given, is UTF-8',
-    REQUESTS,
-    ['charset_parameter'],
-    ['latin1-charset-accepted', 'utf8-charset-refused'],
-  ),
-  judged(
+  split('http.media.charset-utf8', 'charset, if given, is UTF-8', REQUESTS, [
+    clause(
+      'other-charset-415',
+      'a charset other than UTF-8 is 415',
+      ['charset_parameter'],
+      ['latin1-charset-accepted'],
+    ),
+    clause(
+      'utf8-accepted',
+      'charset=utf-8 is taken',
+      ['charset_parameter'],
+      ['utf8-charset-refused'],
+    ),
+  ]),
+  split(
     'http.media.bodiless-actions',
     'bodiless actions (activate, cancel, block, unblock, reset, role PUT) take an empty body or {}; anything else is 400',
     REQUESTS,
-    ['negative_data_rejection', 'positive_data_acceptance'],
-    ['action-body-ignored', 'action-empty-object-refused'],
+    [
+      clause(
+        'empty-object',
+        'a bodiless action takes {}',
+        ['positive_data_acceptance'],
+        ['action-empty-object-refused'],
+      ),
+      clause(
+        'other-body-400',
+        'a bodiless action refuses any other body with 400',
+        ['negative_data_rejection'],
+        ['action-body-ignored'],
+      ),
+    ],
   ),
-  judged(
+  split(
     'http.media.response-json',
     'responses: application/json; errors: application/problem+json',
     MEDIA,
-    ['content_type_conformance', 'problem_json'],
-    ['json-as-text-plain', 'errors-as-plain-json'],
-  ),
-  judged(
-    'http.accept.406',
-    'an Accept header that admits neither JSON type (nor */*, application/*): 406',
-    MEDIA,
-    ['not_acceptable'],
-    ['accept-ignored'],
-  ),
-  judged(
-    'http.413',
-    'bodies over 100 KiB: 413',
-    SHARED,
-    ['payload_too_large'],
-    ['oversized-body-parsed'],
-  ),
-  judged(
-    'http.400.validation',
-    'invalid JSON, schema violation of body, query or path: 400',
-    C('Errors: RFC 9457 problem details'),
-    ['negative_data_rejection'],
-    ['invalid-data-accepted'],
-  ),
-  judged(
-    'http.400.unknown-query',
-    'unknown query parameters are 400 (#/query/NAME)',
-    REQUESTS,
-    ['negative_data_rejection'],
-    ['unknown-query-ignored'],
-  ),
-  judged(
-    'http.400.plain-decimal',
-    'query integers are plain decimal, no sign or leading zero (1e3, 20.0, +5, 05 are 400)',
-    REQUESTS,
-    ['negative_data_rejection'],
-    ['lenient-query-integers'],
-  ),
-  judged(
-    'http.400.every-violation',
-    'validation failures add errors[], one entry per violated constraint (every violation at once)',
-    C('Errors: RFC 9457 problem details'),
-    ['validation_errors'],
-    ['first-violation-only'],
-  ),
-  judged(
-    'http.400.pointers',
-    'error pointers in fragment form (#/name, #/items/0/quantity, #/query/size, #/path/id)',
-    REQUESTS,
-    ['validation_errors'],
-    ['pointers-without-location'],
-  ),
-  judged(
-    'http.400.bounded-errors',
-    'errors lists at most the documented number of violations (100, the first ones) and says how many more were left out; the answer is no larger than its request',
-    C('Errors: RFC 9457 problem details'),
-    ['bounded_errors'],
-    ['errors-unbounded'],
-  ),
-  judged(
-    'http.400.bounded-entry-text',
-    "an entry's pointer and detail are bounded (200 characters): a huge property name is not echoed whole",
-    C('Errors: RFC 9457 problem details'),
-    ['bounded_errors', 'response_schema_conformance'],
-    ['long-pointer-echoed'],
-  ),
-  judged(
-    'http.431.header-limit',
-    'a request line and headers over the limit (16 KiB) are answered 431 problem+json on any path (RFC 6585), a service-wide answer no operation repeats',
-    C('Errors: RFC 9457 problem details'),
-    ['header_limit'],
-    ['header-overflow-400'],
-  ),
-  judged(
-    'http.problem.rfc9457',
-    'every 4xx and 5xx is problem+json {type, title, status, detail, instance}; status equals the HTTP status',
-    C('Errors: RFC 9457 problem details'),
-    ['problem_json', 'response_schema_conformance'],
-    ['errors-as-plain-json', 'problem-status-mismatch'],
-  ),
-  judged(
-    'http.problem.instance',
-    'instance is the request path without the query, under /api/v1',
-    REQUESTS,
-    ['problem_json'],
-    ['problem-instance-unprefixed'],
-  ),
-  judged(
-    'http.problem.type-title',
-    'type is an absolute URI with one fixed title per type, documented in the spec',
-    REQUESTS,
-    ['problem_type_title'],
-    ['title-is-reason-phrase'],
-  ),
-  judged(
-    'http.problem.no-store',
-    'problem responses carry Cache-Control: no-store',
-    REQUESTS,
-    ['response_headers_conformance'],
-    ['problem-cacheable'],
-  ),
-  judged(
-    'http.500.never',
-    'unexpected failure: never for any input a client can send',
-    C('Errors: RFC 9457 problem details'),
-    ['not_a_server_error', 'fuzz_no_server_error'],
-    ['create-without-age-crashes', 'sort-by-email-crashes'],
-  ),
-  judged(
-    'http.responses.documented',
-    'every answer is one the spec documents (status, media type, body, headers)',
-    C('introduction'),
-    ['status_code_conformance', 'response_schema_conformance', 'fuzz_response_conformance'],
-    ['create-answers-200', 'createdAt-missing'],
-  ),
-  judged(
-    'http.write.read-back',
-    'after an accepted write a GET reads back what it set',
-    I('Method semantics'),
-    ['fuzz_read_back'],
-    ['read-back-drops-age'],
-  ),
-  judged(
-    'http.headers.no-injection',
-    'no value a client sends splits a response header; Location and Link stay well-formed',
-    SHARED,
-    ['fuzz_header_injection'],
-    ['header-injection-echoed'],
-  ),
-  outside(
-    'http.503',
-    'the store cannot be written or the server is draining: 503 with Retry-After',
-    C('Errors: RFC 9457 problem details'),
-    'needs a full disk or a shutdown, which a client cannot provoke',
-  ),
-  outside(
-    'http.502-504',
-    '502 invalid answer from an upstream, 504 upstream did not answer in time',
-    I('Errors'),
-    'the service has no upstream a client can break',
+    [
+      clause(
+        'success',
+        'success bodies are application/json',
+        ['content_type_conformance'],
+        ['json-as-text-plain'],
+      ),
+      clause(
+        'errors',
+        'error bodies are application/problem+json',
+        ['problem_json'],
+        ['errors-as-plain-json'],
+      ),
+    ],
   ),
 ];

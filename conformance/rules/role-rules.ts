@@ -1,4 +1,4 @@
-import { C, I, judged, noCheck, outside, type Rule } from './rule.js';
+import { C, clause, I, judged, noCheck, outside, outsideClause, split, type Rule } from './rule.js';
 
 const ROLES = C('Roles');
 const PRECISE = C('Precise rules / Users, orders, roles');
@@ -13,20 +13,49 @@ export const roleRules: Rule[] = [
     ['admin_role_required'],
     ['role-not-enforced'],
   ),
-  judged(
+  split(
     'roles.assign-needs-admin',
     'PUT and DELETE /users/{id}/roles/{roleId} need ADMIN (403 otherwise)',
     ROLES,
-    ['admin_role_required'],
-    ['role-link-needs-no-admin'],
+    [
+      clause(
+        'put',
+        'assigning a role needs ADMIN',
+        ['admin_role_required'],
+        ['role-link-needs-no-admin'],
+      ),
+      clause(
+        'delete',
+        'removing a role needs ADMIN',
+        ['admin_role_required'],
+        ['role-removal-needs-no-admin'],
+      ),
+    ],
   ),
-  judged(
+  split(
     'roles.admin-user-needs-admin',
     'changing or deleting a user who holds ADMIN needs ADMIN',
     PRECISE,
-    ['role_invariants'],
-    ['admin-changeable-by-user'],
-    'a USER sends the admin account a PATCH of nothing and a PUT of its own values, both with a stale If-Match; a DELETE only with --allow-destructive',
+    [
+      clause(
+        'patch',
+        'a PATCH of the admin account by a USER is 403 (a PATCH of nothing, stale If-Match)',
+        ['role_invariants'],
+        ['admin-changeable-by-user'],
+      ),
+      clause(
+        'put',
+        'a PUT of the admin account by a USER is 403 (its own values, stale If-Match)',
+        ['role_invariants'],
+        ['admin-replaceable-by-user'],
+      ),
+      clause(
+        'delete',
+        'a DELETE of the admin account by a USER is 403 (stale If-Match; only with --allow-destructive)',
+        ['role_invariants'],
+        ['admin-deletable-by-user'],
+      ),
+    ],
   ),
   judged(
     'roles.catalog',
@@ -36,13 +65,26 @@ export const roleRules: Rule[] = [
     ['role-catalog-renumbered'],
     "against the first example of the catalog's 200 answer (x-apikit-roles fixedCatalog)",
   ),
-  judged(
-    'roles.assign.idempotent',
-    'PUT /users/{id}/roles/{roleId}: 204, idempotent',
-    ROLES,
-    ['put_idempotent', 'put_delete_cycle'],
-    ['role-assign-twice-409'],
-  ),
+  split('roles.assign.idempotent', 'PUT /users/{id}/roles/{roleId}: 204, idempotent', ROLES, [
+    clause(
+      'answers-204',
+      'assigning a role answers 204, no body',
+      ['status_code_conformance'],
+      ['role-assign-answers-200'],
+    ),
+    clause(
+      'repeat-204',
+      'assigning a role the user holds answers 204 again',
+      ['put_idempotent', 'put_delete_cycle'],
+      ['role-assign-twice-409'],
+    ),
+    clause(
+      'role-held',
+      'the user holds the role afterwards',
+      ['put_delete_cycle'],
+      ['role-assign-not-stored'],
+    ),
+  ]),
   judged(
     'roles.remove.not-held-404',
     'DELETE of a role the user does not hold: 404',
@@ -57,13 +99,20 @@ export const roleRules: Rule[] = [
     ['put_delete_cycle'],
     ['role-removal-not-found'],
   ),
-  judged(
-    'roles.unknown-404',
-    'unknown user or role: 404',
-    ROLES,
-    ['absent_resource'],
-    ['unknown-role-400'],
-  ),
+  split('roles.unknown-404', 'unknown user or role: 404', ROLES, [
+    clause(
+      'unknown-role',
+      'a role link naming an unknown role: 404',
+      ['absent_resource'],
+      ['unknown-role-400'],
+    ),
+    clause(
+      'unknown-user',
+      'a role link naming an unknown user: 404',
+      ['absent_parent'],
+      ['unknown-user-role-link-400'],
+    ),
+  ]),
   judged(
     'roles.remove-user-409',
     'removing the USER role is 409',
@@ -72,13 +121,28 @@ export const roleRules: Rule[] = [
     ['user-role-removable'],
     'on a user the run created',
   ),
-  judged(
+  split(
     'roles.last-admin-409',
     'deleting, demoting or blocking the last ADMIN is 409 (at least one ADMIN)',
     PRECISE,
-    ['role_holders'],
-    ['last-admin-demotable'],
-    "with --allow-destructive and only where the run proves the admin account is the only ADMIN (every user's roles read): removing ADMIN from it; blocking or deleting the last ADMIN is not tried (nothing could undo it on a target that breaks the rule)",
+    [
+      clause(
+        'demote',
+        'removing ADMIN from the last holder is 409, the role still held (with --allow-destructive, where the run proves the admin account is the only ADMIN)',
+        ['role_holders'],
+        ['last-admin-demotable'],
+      ),
+      outsideClause(
+        'block',
+        'blocking the last ADMIN is 409',
+        'not tried: on a target that breaks it the last ADMIN is blocked, its tokens refused, and no request can unblock it (unblocking needs an ADMIN); the run would leave the target without one for good',
+      ),
+      outsideClause(
+        'delete',
+        'deleting the last ADMIN is 409',
+        'not tried: on a target that breaks it the last ADMIN is gone and no request can make another (assigning ADMIN needs an ADMIN); the run would leave the target without one for good',
+      ),
+    ],
   ),
   judged(
     'roles.link-no-get',
@@ -108,7 +172,7 @@ export const roleRules: Rule[] = [
     'a client may PUT-create at any absent id, a deleted one included',
     IDS,
     ['put_create_and_replace'],
-    ['put-create-answers-200'],
+    ['put-create-deleted-id-refused'],
   ),
   judged(
     'catalog.categories',
@@ -125,13 +189,47 @@ export const roleRules: Rule[] = [
     ['negative_data_rejection'],
     ['path-id-parse-int'],
   ),
-  judged(
+  split(
     'admin.reset',
     'POST /admin/reset restores the demo data, keeps the id counters, clears refresh tokens and idempotency records; 204',
     C('Admin'),
-    ['admin_reset'],
-    ['reset-ignored'],
-    'only with --allow-destructive, late in the run (x-apikit-service.reset): a user made before is gone, a refresh token issued before is refused, the next id continues; not judged: that the demo data itself is back (the runner does not know it) and that idempotency records are cleared',
+    [
+      clause(
+        'answers-204',
+        'the reset answers 204',
+        ['status_code_conformance'],
+        ['reset-answers-200'],
+      ),
+      clause(
+        'made-gone',
+        'a user made before the reset is gone (404); only with --allow-destructive',
+        ['admin_reset'],
+        ['reset-ignored'],
+      ),
+      clause(
+        'refresh-cleared',
+        'a refresh token issued before the reset is refused',
+        ['admin_reset'],
+        ['reset-keeps-refresh-tokens'],
+      ),
+      clause(
+        'ids-kept',
+        'the next user made gets an id past every id assigned before',
+        ['admin_reset'],
+        ['reset-rewinds-ids'],
+      ),
+      clause(
+        'idempotency-cleared',
+        'an Idempotency-Key sent before the reset is forgotten: a create under it (another body) is carried out',
+        ['admin_reset'],
+        ['reset-keeps-idempotency-keys'],
+      ),
+      outsideClause(
+        'demo-data-back',
+        'what the store holds afterwards is the demo data set',
+        'the runner judges any target and does not know its initial data set (a target may be seeded with data of its own, --data); what the run made being gone is judged',
+      ),
+    ],
   ),
   outside(
     'store.atomic-writes',

@@ -6,10 +6,11 @@ import { faults } from '../../test/support/fault-injection/faults.js';
 import { createDefaultRegistry } from '../checks/builtin-checks.js';
 import { FUZZ_CHECK_NAMES } from '../fuzz/fuzz-checks.js';
 import { renderRules } from './render-rules.js';
-import { ruleStatus } from './rule.js';
+import { clausesOf, ruleStatus } from './rule.js';
 import { checksWithoutRule, ruleInventory } from './rule-inventory.js';
 
 const rules = ruleInventory.flatMap((area) => area.rules.map((rule) => ({ area, rule })));
+const clauses = rules.flatMap(({ rule }) => clausesOf(rule));
 const checkNames = new Set([...createDefaultRegistry().names, ...FUZZ_CHECK_NAMES]);
 const faultByName = new Map(faults.map((f) => [f.name, f]));
 
@@ -35,27 +36,42 @@ describe('the rule inventory', () => {
   });
 
   it('names only faults of the fault table, each expected to be caught by one of its checks', () => {
-    for (const { rule } of rules) {
-      for (const name of rule.faults) {
+    for (const clause of clauses) {
+      for (const name of clause.faults) {
         const fault = faultByName.get(name);
-        expect(fault, `${rule.id}: unknown fault ${name}`).toBeDefined();
-        expect(rule.checks, `${rule.id}: ${name} is expected of another check`).toContain(
+        expect(fault, `${clause.id}: unknown fault ${name}`).toBeDefined();
+        expect(clause.checks, `${clause.id}: ${name} is expected of another check`).toContain(
           fault!.expectedCheck,
         );
       }
     }
   });
 
-  it('gives every rule a check and a fault, or says why not', () => {
+  it('splits rules into clauses with unique kebab ids, one clause proven by each fault', () => {
     for (const { rule } of rules) {
-      const status = ruleStatus(rule);
+      if (!rule.clauses) continue;
+      const ids = rule.clauses.map((c) => c.id);
+      expect(ids.length, rule.id).toBeGreaterThan(1);
+      expect(new Set(ids).size, rule.id).toBe(ids.length);
+      for (const id of ids) expect(id, rule.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    }
+    // A fault breaks one clause: listed under two, it would prove neither alone.
+    const owners = new Map<string, string[]>();
+    for (const clause of clauses)
+      for (const name of clause.faults) owners.set(name, [...(owners.get(name) ?? []), clause.id]);
+    expect([...owners].filter(([, ids]) => ids.length > 1)).toEqual([]);
+  });
+
+  it('gives every clause a check and a fault, or says why not', () => {
+    for (const clause of clauses) {
+      const status = ruleStatus(clause);
       if (status === 'not-checkable') {
-        expect(rule.notCheckable, rule.id).not.toBe('');
-        expect([...rule.checks, ...rule.faults], rule.id).toEqual([]);
+        expect(clause.notCheckable, clause.id).not.toBe('');
+        expect([...clause.checks, ...clause.faults], clause.id).toEqual([]);
       } else if (status !== 'proven') {
-        expect(rule.gap, rule.id).toMatch(/^no (check|fault) yet/);
+        expect(clause.gap, clause.id).toMatch(/^no (check|fault) yet/);
       }
-      expect(rule.says.length, rule.id).toBeGreaterThan(0);
+      expect(clause.says.length, clause.id).toBeGreaterThan(0);
     }
   });
 

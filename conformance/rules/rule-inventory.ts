@@ -1,6 +1,8 @@
 import { authRules } from './auth-rules.js';
 import { cacheRules } from './cache-rules.js';
+import { cacheValidatorRules } from './cache-validator-rules.js';
 import { checkOrderRules } from './check-order-rules.js';
+import { httpErrorRules } from './http-error-rules.js';
 import { httpRules } from './http-rules.js';
 import { listRules } from './list-rules.js';
 import { orderRules } from './order-rules.js';
@@ -25,9 +27,13 @@ export const ruleInventory: RuleArea[] = [
   {
     id: 'http',
     title: 'Methods, routing, media types, errors, check order',
-    rules: [...httpRules, ...checkOrderRules],
+    rules: [...httpRules, ...httpErrorRules, ...checkOrderRules],
   },
-  { id: 'cache', title: 'Conditional requests, validators, caching', rules: cacheRules },
+  {
+    id: 'cache',
+    title: 'Conditional requests, validators, caching',
+    rules: [...cacheRules, ...cacheValidatorRules],
+  },
   { id: 'lists', title: 'Paging, sorting, filtering', rules: listRules },
   {
     id: 'service',

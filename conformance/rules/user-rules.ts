@@ -1,55 +1,84 @@
-import { C, I, judged, noCheck, type Rule } from './rule.js';
+import { C, clause, I, judged, split, type Rule } from './rule.js';
+import { userChangeRules } from './user-change-rules.js';
 
 const USERS = C('Users');
 const PRECISE = C('Precise rules / Users, orders, roles');
 
-const USER_STATES = ['INACTIVE', 'ACTIVE', 'BLOCKED'] as const;
-
-/** POST /admin/users/{id}/block and /unblock from every status of the user, and their faults. */
-function adminTransitions(): Rule[] {
-  const block: Record<string, [string, string]> = {
-    INACTIVE: ['-> BLOCKED, 200', 'block-inactive-ignored'],
-    ACTIVE: ['-> BLOCKED, 200', 'block-active-ignored'],
-    BLOCKED: ['200, no change', 'block-blocked-409'],
-  };
-  const unblock: Record<string, [string, string]> = {
-    BLOCKED: ['-> INACTIVE, 200', 'unblock-to-active'],
-    INACTIVE: ['200, no change', 'unblock-inactive-409'],
-    ACTIVE: ['200, no change (unblock never demotes an ACTIVE user)', 'unblock-demotes-active'],
-  };
-  return USER_STATES.flatMap((from) => [
-    judged(
-      `users.block.from-${from.toLowerCase()}`,
-      `POST /admin/users/{id}/block when ${from}: ${block[from]![0]}`,
-      C('Admin'),
-      ['state_transitions'],
-      [block[from]![1]],
-    ),
-    judged(
-      `users.unblock.from-${from.toLowerCase()}`,
-      `POST /admin/users/{id}/unblock when ${from}: ${unblock[from]![0]}`,
-      C('Admin'),
-      ['state_transitions'],
-      [unblock[from]![1]],
-    ),
-  ]);
-}
-
 /** Users: creation, validation, uniqueness, replace and update, delete, the user state machine. */
 export const userRules: Rule[] = [
-  judged(
+  split(
     'users.create.201-location',
     'POST /users: 201, body UserDto, header Location with the path of the new user',
     I('Endpoints / Users'),
-    ['status_code_conformance', 'location_resolves', 'ensure_resource_availability'],
-    ['create-answers-200', 'location-dropped', 'new-user-not-readable'],
+    [
+      clause(
+        'status-201',
+        'a create answers 201',
+        ['status_code_conformance'],
+        ['create-answers-200'],
+      ),
+      clause(
+        'location-header',
+        'the 201 carries a Location header',
+        ['location_resolves'],
+        ['location-dropped'],
+      ),
+      clause(
+        'location-reads-user',
+        'a GET of the Location reads the new user',
+        ['ensure_resource_availability'],
+        ['new-user-not-readable'],
+      ),
+    ],
   ),
-  judged(
+  split(
     'users.create.validation',
     'name 1-100 characters, email (format email), optional age (minimum 18); unknown properties: 400',
     USERS,
-    ['negative_data_rejection'],
-    ['invalid-data-accepted'],
+    [
+      clause(
+        'required',
+        'name and email are required: a body without one is 400',
+        ['negative_data_rejection'],
+        ['missing-name-defaulted', 'invalid-data-accepted'],
+      ),
+      clause(
+        'name-min-length',
+        'an empty name is 400',
+        ['negative_data_rejection'],
+        ['empty-name-accepted'],
+      ),
+      clause(
+        'name-max-length',
+        'a name over 100 characters is 400, not stored cut',
+        ['negative_data_rejection'],
+        ['long-name-truncated'],
+      ),
+      clause(
+        'email-format',
+        'an email that is not one is 400',
+        ['negative_data_rejection'],
+        ['malformed-email-accepted'],
+      ),
+      clause(
+        'age-minimum',
+        'an age under 18 is 400',
+        ['negative_data_rejection'],
+        ['under-age-accepted'],
+      ),
+      clause(
+        'age-integer',
+        'a fractional age is 400, not stored truncated',
+        ['negative_data_rejection'],
+        ['fractional-age-truncated'],
+      ),
+      clause(
+        'unknown-properties',
+        'a property the schema does not have is 400, not dropped',
+        ['negative_data_rejection'],
+        ['unknown-property-dropped'],
+      ),
+    ],
   ),
   judged(
     'users.create.valid-accepted',
@@ -94,19 +123,73 @@ export const userRules: Rule[] = [
     ['names-title-cased'],
     'only the fuzz phase compares what was sent with what reads back (location_resolves compares the GET with the 201 body), so the fault runs with --fuzz',
   ),
-  judged(
+  split(
     'users.dto.fields',
     'UserDto: id, name, email, age (or null: always present), status, createdAt, updatedAt; nothing else',
     USERS,
-    ['response_schema_conformance'],
-    ['createdAt-missing', 'password-hash-leaked'],
+    [
+      clause(
+        'required-fields',
+        'id, name, email, status, createdAt and updatedAt are present',
+        ['response_schema_conformance'],
+        ['createdAt-missing'],
+      ),
+      clause(
+        'age-always-present',
+        'age is present, null when unknown (never left out)',
+        ['response_schema_conformance'],
+        ['null-age-omitted'],
+      ),
+      clause(
+        'status-values',
+        'status is one of ACTIVE, INACTIVE, BLOCKED, as written',
+        ['response_schema_conformance'],
+        ['status-lower-cased'],
+      ),
+      clause(
+        'timestamps',
+        'createdAt and updatedAt are RFC 3339 date-time strings',
+        ['response_schema_conformance'],
+        ['timestamps-as-epoch'],
+      ),
+      clause(
+        'nothing-else',
+        'no other field',
+        ['response_schema_conformance'],
+        ['password-hash-leaked'],
+      ),
+    ],
   ),
-  judged(
+  split(
     'users.email.unique',
     'emails are unique, compared case-insensitively: 409 on a clash (create, replace, update)',
     USERS,
-    ['unique_fields'],
-    ['duplicate-email-other-case', 'duplicate-email-422'],
+    [
+      clause(
+        'create-409',
+        'a create with an email another user holds: 409',
+        ['unique_fields'],
+        ['duplicate-email-422'],
+      ),
+      clause(
+        'case-insensitive',
+        'an email in another letter case is the same email',
+        ['unique_fields'],
+        ['duplicate-email-other-case'],
+      ),
+      clause(
+        'replace-409',
+        "a PUT giving a user another user's email: 409",
+        ['unique_fields'],
+        ['duplicate-email-on-put-accepted'],
+      ),
+      clause(
+        'update-409',
+        "a PATCH giving a user another user's email: 409",
+        ['unique_fields'],
+        ['duplicate-email-on-patch-accepted'],
+      ),
+    ],
   ),
   judged(
     'users.create.starts-inactive',
@@ -122,120 +205,5 @@ export const userRules: Rule[] = [
     ['initial_items'],
     ['new-user-without-role'],
   ),
-  judged(
-    'users.put.replace',
-    'PUT /users/{id} replaces name, email and age (age not sent -> null)',
-    USERS,
-    ['put_idempotent'],
-    ['put-keeps-unsent'],
-  ),
-  judged(
-    'users.put.keeps-status-created',
-    'PUT /users/{id}: status and createdAt stay',
-    PRECISE,
-    ['read_only_ignored'],
-    ['put-resets-status', 'put-renews-created-at'],
-  ),
-  judged(
-    'users.put.create-at-absent',
-    'PUT to an absent id creates the user there: 201 with Location',
-    USERS,
-    ['put_create_and_replace'],
-    ['put-create-answers-200'],
-  ),
-  judged(
-    'users.put.create-same-as-post',
-    'PUT-create has the same effects as POST (INACTIVE, holds USER, no password)',
-    PRECISE,
-    ['put_create_and_replace'],
-    ['put-create-active'],
-    "judged: the state machine's initial state; the roles and the password of the user made are not compared",
-  ),
-  judged(
-    'users.read-only-ignored',
-    'read-only fields (id, status, createdAt, updatedAt) in PUT and PATCH bodies are accepted and ignored',
-    USERS,
-    ['read_only_ignored'],
-    ['read-only-refused-400'],
-  ),
-  judged(
-    'users.patch.keeps-unsent',
-    'PATCH: only the fields to change; unsent fields stay unchanged',
-    I('Method semantics'),
-    ['patch_keeps_fields'],
-    ['patch-resets-unsent'],
-  ),
-  judged(
-    'users.patch.age-null',
-    'PATCH with age: null clears it',
-    USERS,
-    ['patch_semantics'],
-    ['patch-null-age-ignored'],
-  ),
-  judged(
-    'users.patch.empty',
-    'PATCH {} is 200 with nothing written (ETag unchanged)',
-    C('Precise rules / Requests'),
-    ['patch_semantics'],
-    ['empty-patch-400'],
-    'the stamps of the last change and the ETag are not compared: a server may stamp an empty write',
-  ),
-  judged(
-    'users.patch.all-or-nothing',
-    'a PATCH is judged on the state before it and applied all or nothing',
-    C('Precise rules / Requests'),
-    ['patch_semantics'],
-    ['patch-applies-valid-part'],
-  ),
-  judged(
-    'users.delete.204-then-404',
-    'DELETE /users/{id}: 204; again: 404',
-    USERS,
-    ['delete_twice'],
-    ['second-delete-204'],
-  ),
-  judged(
-    'users.delete.gone',
-    'after DELETE the user is absent: GET answers 404',
-    I('Errors'),
-    ['use_after_free'],
-    ['delete-does-not-delete', 'stale-read-after-delete', 'stale-cache-after-delete'],
-  ),
-  judged(
-    'users.delete.cascade',
-    'DELETE of a user deletes their orders, their items, role links and refresh tokens',
-    USERS,
-    ['delete_cascade'],
-    ['delete-keeps-orders'],
-    'judged: the orders, read through their links; items, role links and refresh tokens are not read',
-  ),
-  judged(
-    'users.activate.inactive',
-    'POST /users/{id}/activate: INACTIVE -> ACTIVE, 200 with the user',
-    USERS,
-    ['state_transitions'],
-    ['activate-ignored'],
-  ),
-  judged(
-    'users.activate.active-noop',
-    'activate when already ACTIVE: 200, no change',
-    USERS,
-    ['state_transitions'],
-    ['activate-active-409'],
-  ),
-  judged(
-    'users.activate.blocked-409',
-    'activate when BLOCKED: 409',
-    USERS,
-    ['state_transitions'],
-    ['activate-blocked-200'],
-  ),
-  ...adminTransitions(),
-  judged(
-    'users.status.not-patchable',
-    'status is read-only: a PUT or PATCH does not move the user state machine',
-    USERS,
-    ['read_only_ignored'],
-    ['user-status-writable', 'put-resets-status'],
-  ),
+  ...userChangeRules,
 ];

@@ -2,6 +2,9 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { SpecOperation } from '../../../spec/operations.js';
 import { statusProbe } from './expect-status.js';
 import { validCall } from '../support/probe-support.js';
+import type { Schema } from '../../../spec/schema/effective-schema.js';
+import { createSchemaValidator } from '../../../spec/schema/schema-validator.js';
+import type { RunContext } from '../../run-context.js';
 
 /** The last path parameter: the resource the operation names (its parents come before it). */
 const lastPathParameter = (op: SpecOperation) =>
@@ -9,14 +12,20 @@ const lastPathParameter = (op: SpecOperation) =>
 
 /**
  * An id no real resource has: the largest the spec allows (or 2^53-1), so nothing the run
- * or anyone else created can hold it.
+ * or anyone else created can hold it; a string `absent-<uuid>`, or where the parameter's
+ * schema refuses that (a pattern, a length), a generated value it allows (decision 0116).
  */
-function absentValue(param: OpenAPIV3.ParameterObject): unknown {
+export function absentValue(ctx: RunContext, param: OpenAPIV3.ParameterObject): unknown {
   const schema = param.schema as OpenAPIV3.SchemaObject | undefined;
   if (schema?.type === 'integer' || schema?.type === 'number')
     return schema.maximum ?? Number.MAX_SAFE_INTEGER;
-  return `absent-${crypto.randomUUID()}`;
+  const absent = `absent-${crypto.randomUUID()}`;
+  return schema && validator.check(schema as Schema, absent) === false
+    ? ctx.generate.value(schema)
+    : absent;
 }
+
+const validator = createSchemaValidator();
 
 /**
  * absent_resource: operations that document 404 answer 404 when the resource named by their
@@ -40,7 +49,7 @@ export const absentResource = statusProbe({
     const last = lastPathParameter(op)!;
     return validCall(ctx, op, {
       ...params,
-      parameters: { ...params.parameters, [last.name]: absentValue(last) },
+      parameters: { ...params.parameters, [last.name]: absentValue(ctx, last) },
     });
   },
   sent: (call) =>

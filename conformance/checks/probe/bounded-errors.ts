@@ -33,6 +33,23 @@ function refusesUnknown(op: SpecOperation): boolean {
 /** Unknown property names no schema has: `apikit-unknown-0042`. */
 const unknownName = (i: number) => `apikit-unknown-${String(i).padStart(4, '0')}`;
 
+/**
+ * The first entry naming an unknown property sent after the first `n` of them, where the 400
+ * lists `n` such entries: a bounded list holds the first violations found, and the probe's
+ * names are sent (and sort) in the order of their numbers.
+ */
+function laterThanFirst(errors: unknown[]): string | undefined {
+  const numbers = errors.flatMap((e) => {
+    const match =
+      isObject(e) && typeof e.pointer === 'string'
+        ? /^#\/apikit-unknown-(\d{4})$/.exec(e.pointer)
+        : null;
+    return match ? [Number(match[1])] : [];
+  });
+  const later = numbers.find((i) => i >= numbers.length);
+  return later === undefined ? undefined : unknownName(later);
+}
+
 /** What is wrong with a 400 to a body breaking `sent` constraints. */
 function faultsOf(exchange: Exchange, limit: Limit, sent: number): CheckFailure[] {
   const faults: CheckFailure[] = [];
@@ -51,6 +68,13 @@ function faultsOf(exchange: Exchange, limit: Limit, sent: number): CheckFailure[
       message: `the 400 accounts for ${counted} of the ${sent} violations sent`,
       expected: `errors plus ${limit.omittedCount} counting at least ${sent}`,
       actual: `${errors.length} entries, ${limit.omittedCount}: ${JSON.stringify(omitted)}`,
+    });
+  const later = laterThanFirst(errors);
+  if (later !== undefined)
+    faults.push({
+      message: `the 400 lists ${later}, not only the first violations of the body`,
+      expected: `the first ${errors.length} unknown properties, in the order sent`,
+      actual: `${later} among ${errors.length} entries`,
     });
   const texts = errors.flatMap((e: unknown) =>
     isObject(e) ? [e.pointer, e.detail].filter((t): t is string => typeof t === 'string') : [],

@@ -7,7 +7,14 @@ import { credentialFor } from '../support/probe-support.js';
 import { validBody } from '../support/round-trip-body.js';
 import { logIn, sessionOf, tokensOf } from '../support/session-support.js';
 import { readBackEvidence } from '../support/read-back.js';
-import { callAs, describe, isObject, isSuccess, jsonBody } from '../support/stateful-support.js';
+import {
+  callAs,
+  describe,
+  isObject,
+  isSuccess,
+  jsonBody,
+  parameter,
+} from '../support/stateful-support.js';
 
 /** A resource made through a creating operation that declares `x-apikit-ids`. */
 interface Made {
@@ -15,8 +22,13 @@ interface Made {
   location: string;
 }
 
-async function make(ctx: RunContext, creator: SpecOperation): Promise<Made | undefined> {
-  const exchange = await callAs(ctx, creator, { body: validBody(ctx, creator) });
+async function make(
+  ctx: RunContext,
+  creator: SpecOperation,
+  headers: Record<string, string>,
+  n: number,
+): Promise<Made | undefined> {
+  const exchange = await callAs(ctx, creator, { headers, body: validBody(ctx, creator, n) });
   const body = jsonBody(exchange);
   const field = idAllocation(creator)!.field;
   const location = exchange.headers.get('location');
@@ -53,7 +65,10 @@ async function judge(
   reset: SpecOperation,
   creator: SpecOperation,
 ) {
-  const before = await make(ctx, creator);
+  // The same Idempotency-Key before and after (another body): the reset must have forgotten it.
+  const keyName = parameter(creator, 'header', 'Idempotency-Key')?.name;
+  const headers = keyName ? { [keyName]: `apikit-reset-${crypto.randomUUID()}` } : {};
+  const before = await make(ctx, creator, headers, 0);
   if (!before)
     return record.skip(reset, `${creator.operationId} made nothing to see the reset take away`);
   const refreshToken = await refreshTokenBefore(ctx);
@@ -87,7 +102,16 @@ async function judge(
         refreshed,
       );
   }
-  const after = await make(ctx, creator);
+  const after = await make(ctx, creator, headers, 1);
+  if (keyName && !after)
+    return fail(
+      {
+        message: `${creator.operationId} after ${reset.operationId}, with the ${keyName} of one made before, made nothing`,
+        expected: `a new resource (the reset forgets every ${keyName} sent before it)`,
+        actual: 'no resource made (the key refused or replayed)',
+      },
+      answer,
+    );
   if (after && idAllocation(creator)!.increasing && after.id <= before.id)
     return fail(
       {
@@ -107,7 +131,8 @@ async function judge(
  * `admin_reset`, with --allow-destructive, where `x-apikit-service.reset` names the operation:
  * a resource made through the first creating operation declaring `x-apikit-ids` is gone after
  * the reset (404), a refresh token issued before it is refused, and the next resource made gets
- * an id past the first (the counters are kept). Registered late, since the reset takes away
+ * an id past the first (the counters are kept); where the creation takes an `Idempotency-Key`,
+ * both are made under one key (with other bodies): the reset forgot it, so the second is made. Registered late, since the reset takes away
  * what the run made (its fixtures' cleanup then meets 404s) and its refresh tokens.
  */
 export const adminReset: ScenarioCheck = {

@@ -1,4 +1,4 @@
-import { cascadeOf } from '../../../spec/apikit-extensions.js';
+import { cascadeOf, embeddedItems } from '../../../spec/apikit-extensions.js';
 import type { SpecOperation } from '../../../spec/operations.js';
 import type { RunContext } from '../../run-context.js';
 import type { CreatedResource, ResolvedLink, Unavailable } from '../../stateful/fixtures.js';
@@ -6,13 +6,14 @@ import type { Exchange } from '../../http/target-client.js';
 import type { CheckRecorder, ScenarioCheck } from '../check.js';
 import { readBackEvidence } from '../support/read-back.js';
 import { follow, linkCall, noLink, readLinks } from '../support/spec-links.js';
-import { callAs, describe, isSuccess } from '../support/stateful-support.js';
+import { callAs, describe, isObject, isSuccess, jsonBody } from '../support/stateful-support.js';
 
 /**
  * `delete_cascade`, where a DELETE declares `x-apikit-cascade`: on a resource made for it, each
  * named operation makes a resource through the resource's link; once the DELETE succeeds, no
  * read link of those resources answers 2xx (a user's order read at `/orders/{id}` is gone with
- * the user). What it made is left to the fixtures' cleanup.
+ * the user), nor, where their create declares `x-apikit-items`, the GET of an item they hold
+ * (read before the DELETE). What it made is left to the fixtures' cleanup.
  */
 export const deleteCascade: ScenarioCheck = {
   kind: 'scenario',
@@ -34,13 +35,14 @@ export const deleteCascade: ScenarioCheck = {
         else children.push(child);
       }
       if (children.length === 0) return;
+      const items = (await Promise.all(children.map((c) => itemOf(ctx, c)))).flat();
       const remove = parent.links.find((l) => l.target === op);
       const deleted = remove ? await follow(ctx, remove) : { reason: 'no link deletes it' };
       if ('reason' in deleted) return record.skip(op, deleted.reason);
       if (!isSuccess(deleted.response.status))
         return record.skip(op, `the resource could not be deleted: ${describe(deleted)}`);
       parent.deleted = true;
-      await judgeGone(ctx, record, op, children, deleted);
+      await judgeGone(ctx, record, op, children, deleted, items);
     });
   },
 };
@@ -69,8 +71,23 @@ async function judgeGone(
   op: SpecOperation,
   children: CreatedResource[],
   deleted: Exchange,
+  items: ItemRead[],
 ): Promise<void> {
   const read: string[] = [];
+  for (const item of items) {
+    const res = await callAs(ctx, item.op, { path: item.path });
+    if (isSuccess(res.response.status))
+      return record.fail(
+        op,
+        {
+          message: `an item of a resource made under the deleted one is still there`,
+          expected: `${item.op.operationId} answers 404 once the DELETE succeeded (x-apikit-cascade, x-apikit-items)`,
+          actual: readBackEvidence(deleted, res, res.response.body.slice(0, 200)),
+        },
+        deleted,
+      );
+    read.push(`${item.op.operationId} ${res.response.status}`);
+  }
   for (const child of children) {
     for (const reader of readLinks(child)) {
       const res = await follow(ctx, reader);
@@ -92,4 +109,30 @@ async function judgeGone(
   if (read.length === 0)
     return record.skip(op, 'no link reads what was made under the deleted resource');
   record.pass(op, `after the DELETE: ${read.join(', ')}`);
+}
+
+/** The GET of one item a child holds (`x-apikit-items` of its create), to read after the DELETE. */
+interface ItemRead {
+  op: SpecOperation;
+  path: Record<string, unknown>;
+}
+
+/** The first item `child` holds, read through its `x-apikit-items` link, as a GET of its own. */
+async function itemOf(ctx: RunContext, child: CreatedResource): Promise<ItemRead[]> {
+  const decl = embeddedItems(child.producer);
+  const op = decl?.item ? ctx.operation(decl.item) : undefined;
+  const link = decl && child.links.find((l) => l.name === decl.read.link);
+  const param = op?.parameters.find((p) => p.in === 'path')?.name;
+  if (!decl || !op || !link || !param || ctx.scope.unavailable(op)) return [];
+  if (ctx.scope.unavailable(link.target)) return [];
+  const call = linkCall(ctx, link);
+  if ('reason' in call) return [];
+  const res = await callAs(ctx, link.target, {
+    ...call,
+    query: { ...call.query, ...decl.read.query },
+  });
+  const body = res.response.status === 200 ? jsonBody(res) : undefined;
+  const held = isObject(body) ? body[decl.property] : undefined;
+  const first = Array.isArray(held) ? held.find(isObject) : undefined;
+  return first && first.id !== undefined ? [{ op, path: { [param]: first.id } }] : [];
 }

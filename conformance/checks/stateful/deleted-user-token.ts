@@ -66,8 +66,14 @@ async function judge(ctx: RunContext, record: CheckRecorder, plan: Plan): Promis
   const name = idParameter(remove) ?? 'id';
   const deleted = await ctx.call(remove, { path: { [name]: id } }, 'admin');
   let after: Exchange | undefined;
-  if (isSuccess(deleted.response.status))
+  let refreshed: Exchange | undefined;
+  const refreshToken = tokensOf(login).refresh;
+  if (isSuccess(deleted.response.status)) {
     after = await readSubject(ctx, get, id, { authorization });
+    // The session's refresh token goes with its user too.
+    if (refreshToken && session.refresh && !ctx.scope.unavailable(session.refresh))
+      refreshed = await ctx.call(session.refresh, { body: { refreshToken } }, 'none');
+  }
   const restored = await resetData(ctx, plan.reset);
   const again = await logIn(ctx, session, account.username, account.password);
   if (!isSuccess(deleted.response.status))
@@ -81,6 +87,16 @@ async function judge(ctx: RunContext, record: CheckRecorder, plan: Plan): Promis
         actual: describe(after),
       },
       after,
+    );
+  if (refreshed && isSuccess(refreshed.response.status))
+    return record.fail(
+      remove,
+      {
+        message: `the refresh token of a deleted user still answers ${refreshed.response.status}`,
+        expected: 'refused (a deleted user loses their refresh tokens)',
+        actual: describe(refreshed),
+      },
+      refreshed,
     );
   if (!isSuccess(restored.response.status) || !isSuccess(again.response.status))
     return record.fail(
@@ -99,7 +115,8 @@ async function judge(ctx: RunContext, record: CheckRecorder, plan: Plan): Promis
  * `deleted_user_token`, with --allow-destructive, where the spec declares a session with JWT
  * claims naming a user and `x-apikit-service.reset`: after a reset, the USER account logs in
  * (so it belongs to the initial data and a reset brings it back); the admin deletes it; its
- * access token, used to read its own user, gets the refused status (401); a second reset
+ * access token, used to read its own user, gets the refused status (401), and its refresh token
+ * is refused (a deleted user loses their refresh tokens); a second reset
  * restores the account, which logs in again. Skipped for an account a reset would not restore.
  */
 export const deletedUserToken: ScenarioCheck = {

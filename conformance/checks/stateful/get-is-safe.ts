@@ -2,7 +2,13 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Exchange } from '../../http/target-client.js';
 import type { ScenarioCheck } from '../check.js';
 import { readTargets } from '../support/read-targets.js';
-import { describe, isSuccess, jsonBody, sendUnattributed } from '../support/stateful-support.js';
+import {
+  callAs,
+  describe,
+  isSuccess,
+  jsonBody,
+  sendUnattributed,
+} from '../support/stateful-support.js';
 
 /**
  * `get_is_safe`: reading changes nothing (RFC 9110 9.2.1). Two GETs in a row answer the same
@@ -25,12 +31,12 @@ export const getIsSafe: ScenarioCheck = {
         record.skip(op, target.reason);
         return;
       }
-      const first = await ctx.call(op, target.call);
+      const first = await callAs(ctx, op, target.call);
       if (!isSuccess(first.response.status)) {
         record.skip(op, `GET answered ${first.response.status}, so there is nothing to keep safe`);
         return;
       }
-      const second = await ctx.call(op, target.call);
+      const second = await callAs(ctx, op, target.call);
       if (!same(first, second)) {
         record.fail(
           op,
@@ -46,7 +52,7 @@ export const getIsSafe: ScenarioCheck = {
       }
       await sendUnattributed(ctx, op, { ...target.call, method: 'HEAD' });
       await sendUnattributed(ctx, op, { ...target.call, method: 'OPTIONS' });
-      const third = await ctx.call(op, target.call);
+      const third = await callAs(ctx, op, target.call);
       if (!same(second, third)) {
         record.fail(
           op,

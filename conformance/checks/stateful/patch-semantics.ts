@@ -66,6 +66,10 @@ class Patcher {
 
   /** `{}`: a documented 2xx, and the representation as it was. */
   async empty(): Promise<boolean> {
+    // A schema that refuses `{}` (minProperties, required) makes it a 400 (decision 0116).
+    const schema = requestSchema(this.op);
+    if ((schema?.minProperties ?? 0) > 0 || (schema?.required?.length ?? 0) > 0)
+      return this.note('the request schema refuses an empty PATCH {}');
     const before = await this.read();
     if (!before) return false;
     const sent = await this.patch({});

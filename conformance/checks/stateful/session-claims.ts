@@ -120,3 +120,27 @@ async function claimProblems(
   }
   return { wrong, subject };
 }
+
+/**
+ * Where `x-apikit-session.claims.lifetime` names the token answer's lifetime property: it is
+ * the access token's `exp - iat` in seconds (a lifetime in milliseconds or minutes is not).
+ */
+export function judgeLifetime(session: Session, login: Exchange, record: CheckRecorder): void {
+  const property = session.decl.claims?.lifetime;
+  const body = jsonBody(login);
+  if (!property || !isObject(body)) return;
+  const claims = jwtClaims(typeof body.accessToken === 'string' ? body.accessToken : undefined);
+  if (!claims || !Number.isInteger(claims.exp) || !Number.isInteger(claims.iat)) return;
+  const lifetime = Number(claims.exp) - Number(claims.iat);
+  if (body[property] === lifetime)
+    return record.pass(session.login, `${property} is the token's lifetime (${lifetime} s)`, login);
+  record.fail(
+    session.login,
+    {
+      message: `the login answer's ${property} is not the access token's lifetime in seconds`,
+      expected: `${property}: ${lifetime} (exp - iat of the access token it gives)`,
+      actual: `${property}: ${JSON.stringify(body[property])}`,
+    },
+    login,
+  );
+}

@@ -7,6 +7,7 @@ import {
   idParameter,
   logIn,
   logOutAll,
+  namesBearerError,
   readSubject,
   sessionOf,
   subjectOf,
@@ -149,14 +150,18 @@ async function whileBlocked(
   const { username, password } = ctx.auth.credentials('user')!;
   const read = await readAs(ctx, w, first.access);
   const kept = read.response.status !== refused;
+  // RFC 6750: a refused bearer token names error="invalid_token" where the spec says so.
+  const unnamed = !kept && session.decl.bearerErrors && !namesBearerError(read);
   step(
     w.block,
     read,
-    !kept,
-    String(refused),
+    !kept && !unnamed,
+    `${refused}${session.decl.bearerErrors ? ' with WWW-Authenticate error="invalid_token"' : ''}`,
     kept
       ? 'a token issued before the block still works'
-      : 'a token issued before the block is refused at once',
+      : unnamed
+        ? `a token issued before the block is refused, but its challenge names no error="invalid_token": ${read.headers.get('www-authenticate') ?? '(none)'}`
+        : 'a token issued before the block is refused at once',
   );
   const login = await logIn(ctx, session, username, password);
   w.issued.push(tokensOf(login).refresh);

@@ -12,7 +12,7 @@ import {
   type Session,
 } from '../support/session-support.js';
 import { describe, isSuccess } from '../support/stateful-support.js';
-import { judgeClaims } from './session-claims.js';
+import { judgeClaims, judgeLifetime } from './session-claims.js';
 
 /**
  * `session_tokens`, where a spec declares `x-apikit-session` (decision 0082): the access token's
@@ -91,7 +91,10 @@ async function judgeLogin(
       },
       recased,
     );
-  else record.pass(login, 'the username in another letter case logs in', recased);
+  else {
+    record.pass(login, 'the username in another letter case logs in', recased);
+    judgeLifetime(session, recased, record);
+  }
   return tokens.refresh;
 }
 

@@ -9,9 +9,10 @@ import { type Edge, Walker } from './state-walker.js';
 /**
  * `state_transitions`: where a creating POST declares `x-apikit-state-machine`, a new resource
  * starts in the initial state; every declared transition (by an operation the create links
- * to) answers a documented 2xx and the read-back shows the new state; and, in each state the
- * walk reaches, a transition no rule allows from it (at most two per setting operation, the
- * action operations each once) answers the refusal status and leaves the state as it was.
+ * to) answers a documented 2xx, an answer holding the state field shows the new state and the
+ * read-back shows it too; and, in each state the walk reaches, every transition no rule allows
+ * from it (each target of a setting operation, the action operations each once) answers the
+ * refusal status and leaves the state as it was.
  * Each walk starts from a new resource, left to the fixtures' cleanup; the first failure ends
  * the walk of that machine.
  */

@@ -37,7 +37,7 @@ export const unknownReferences: ScenarioCheck = {
       const said: string[] = [];
       for (const ref of referencesOf(op)!) {
         const unknown = await unknownId(ctx, ref);
-        if (typeof unknown !== 'number') return record.skip(op, unknown.reason);
+        if (typeof unknown === 'object') return record.skip(op, unknown.reason);
         const call = await callWith(ctx, op, ref.field, unknown);
         if ('reason' in call) return record.skip(op, call.reason);
         const res = await callAs(ctx, op, call);
@@ -60,8 +60,11 @@ export const unknownReferences: ScenarioCheck = {
   },
 };
 
-/** One past the greatest id the list answers. */
-async function unknownId(ctx: RunContext, ref: Reference): Promise<number | Unavailable> {
+/**
+ * One past the greatest id the list answers; for string ids (decision 0116), the greatest with
+ * a letter added, which no item holds.
+ */
+async function unknownId(ctx: RunContext, ref: Reference): Promise<number | string | Unavailable> {
   const list = ctx.operation(ref.list);
   const shape = list && listShape(list);
   if (!list || !shape) return { reason: `${ref.list} is no GET of a list` };
@@ -69,6 +72,8 @@ async function unknownId(ctx: RunContext, ref: Reference): Promise<number | Unav
   const items = res.response.status === 200 ? itemsOf(shape, jsonBody(res)) : undefined;
   if (!items) return { reason: `${ref.list} answered ${describe(res)}` };
   const ids = items.map((i) => (isObject(i) ? i.id : undefined));
+  if (ids.length > 0 && ids.every((id): id is string => typeof id === 'string'))
+    return `${[...ids].sort().at(-1)!}z`;
   if (!ids.every((id): id is number => typeof id === 'number'))
     return { reason: `the items of ${ref.list} have no numeric id` };
   return Math.max(0, ...ids) + 1;
@@ -79,7 +84,7 @@ async function callWith(
   ctx: RunContext,
   op: SpecOperation,
   field: string,
-  value: number,
+  value: number | string,
 ): Promise<OperationCall | Unavailable> {
   if (op.method === 'post') {
     const needsPath = op.parameters.some((p) => p.in === 'path');

@@ -4,6 +4,7 @@ import type { Exchange } from '../../http/target-client.js';
 import type { RunContext } from '../../run-context.js';
 import { identity, itemsOf, type ListShape } from './list-shape.js';
 import { pageLinkProblems } from './page-links.js';
+import { judgeContiguous, judgeEcho, judgeTotals, numeric } from './paging-clauses.js';
 import type { ReadTarget } from './read-targets.js';
 import {
   describe,
@@ -75,12 +76,14 @@ export async function judgePaging(
     problem: (exchange, message, expected, actual) =>
       problems.push({ message, expected, actual: actual ?? describe(exchange), exchange }),
   };
-  if (!(await judgeDefaultPage(j, numeric(sizeSchema.default)))) return problems;
+  const plain = await judgeDefaultPage(j, numeric(sizeSchema.default));
+  if (!plain) return problems;
   await judgeSizeOne(j);
   const first = await j.get({ [sizeParam.name]: j.size });
   const lastIndex =
     first.totalPages !== undefined ? j.base + Math.max(first.totalPages - 1, 0) : undefined;
-  await judgeWalk(j, first, lastIndex);
+  const walked = await judgeWalk(j, first, lastIndex);
+  judgeContiguous(j.problem, plain.exchange, plain.items ?? [], walked, j.base, j.size);
   if (first.totalPages !== undefined) await judgePastEnd(j, first.totalPages, lastIndex);
   await judgeFilterLinks(j);
   return problems;
@@ -110,19 +113,6 @@ async function getPage(
   };
 }
 
-/** totalPages fits totalElements at the size asked for (when the page states both). */
-function judgeTotals(j: Judgement, p: Page, size: number): void {
-  if (p.totalElements === undefined || p.totalPages === undefined) return;
-  const expected = Math.ceil(p.totalElements / size);
-  if (p.totalPages !== expected)
-    j.problem(
-      p.exchange,
-      `totalPages ${p.totalPages} does not fit totalElements ${p.totalElements} at size ${size}`,
-      `totalPages = ceil(${p.totalElements} / ${size}) = ${expected}`,
-      `totalPages ${p.totalPages}`,
-    );
-}
-
 /** The Link header of a page as documented (`expected` names what it must keep). */
 function judgeLinks(
   j: Judgement,
@@ -141,7 +131,10 @@ function judgeLinks(
  * The list without paging parameters: a list of at most the default size, which it echoes.
  * False when it gave no list at all (nothing else is worth asking then).
  */
-async function judgeDefaultPage(j: Judgement, defaultSize: number | undefined): Promise<boolean> {
+async function judgeDefaultPage(
+  j: Judgement,
+  defaultSize: number | undefined,
+): Promise<Page | undefined> {
   const plain = await j.get({});
   if (!plain.items) {
     j.problem(
@@ -149,14 +142,18 @@ async function judgeDefaultPage(j: Judgement, defaultSize: number | undefined): 
       'the list without paging parameters gave no list of items',
       `200 with items`,
     );
-    return false;
+    return undefined;
   }
-  if (defaultSize === undefined) return true;
-  if (plain.items.length > defaultSize)
+  if (defaultSize === undefined) return plain;
+  const full =
+    plain.totalElements !== undefined ? Math.min(defaultSize, plain.totalElements) : undefined;
+  if (plain.items.length > defaultSize || (full !== undefined && plain.items.length !== full))
     j.problem(
       plain.exchange,
       `without size, ${plain.items.length} items came`,
-      `at most the default size ${defaultSize}`,
+      full !== undefined
+        ? `${full} items (the default size ${defaultSize}, of ${plain.totalElements})`
+        : `at most the default size ${defaultSize}`,
       `${plain.items.length} items`,
     );
   const echoed = isObject(plain.body) ? plain.body[j.sizeParam.name] : undefined;
@@ -167,8 +164,8 @@ async function judgeDefaultPage(j: Judgement, defaultSize: number | undefined): 
       `size ${defaultSize} (the spec's default)`,
       `size ${echoed}`,
     );
-  judgeTotals(j, plain, defaultSize);
-  return true;
+  judgeTotals(j.problem, plain, defaultSize);
+  return plain;
 }
 
 /** `size=1` is a page of at most one item, with totals to match. */
@@ -182,12 +179,17 @@ async function judgeSizeOne(j: Judgement): Promise<void> {
       'at most 1 item',
       `${one.items.length} items`,
     );
-  else judgeTotals(j, one, 1);
+  else judgeTotals(j.problem, one, 1);
 }
 
-/** The first pages at the walk's size: their sizes, no item twice, their Link headers. */
-async function judgeWalk(j: Judgement, first: Page, lastIndex: number | undefined): Promise<void> {
+/** The first pages at the walk's size: their sizes, no item twice, the page they state, Link. */
+async function judgeWalk(
+  j: Judgement,
+  first: Page,
+  lastIndex: number | undefined,
+): Promise<unknown[]> {
   const { size, base } = j;
+  const walked: unknown[] = [];
   const total = first.totalElements;
   const walk = first.totalPages !== undefined ? Math.min(first.totalPages, WALK_PAGES) : WALK_PAGES;
   const seen = new Map<string, number>();
@@ -203,7 +205,7 @@ async function judgeWalk(j: Judgement, first: Page, lastIndex: number | undefine
       );
       break;
     }
-    if (i === 0) judgeTotals(j, p, size);
+    if (i === 0) judgeTotals(j.problem, p, size);
     const expected =
       total !== undefined ? Math.max(0, Math.min(size, total - i * size)) : undefined;
     if (expected !== undefined && p.items.length !== expected)
@@ -214,9 +216,15 @@ async function judgeWalk(j: Judgement, first: Page, lastIndex: number | undefine
         `${p.items.length} items`,
       );
     judgeRepeats(j, p, index, seen);
+    judgeEcho(j.problem, p.exchange, p.body, {
+      [j.pageParam.name]: index,
+      [j.sizeParam.name]: size,
+    });
+    walked.push(...p.items);
     if (j.linked) judgeLinks(j, p.exchange, index, { [j.sizeParam.name]: String(size) }, lastIndex);
     if (first.totalPages === undefined && p.items.length < size) break;
   }
+  return walked;
 }
 
 /** No item of `page` was on an earlier page of the walk (`seen`: item → page index). */
@@ -287,8 +295,4 @@ async function judgeFilterLinks(j: Judgement): Promise<void> {
 function promisesEmptyPage(op: SpecOperation, page: OpenAPIV3.ParameterObject): boolean {
   const text = `${op.operation.description ?? ''} ${page.description ?? ''}`;
   return /past the (last page|end)|beyond the (last page|end)/i.test(text);
-}
-
-function numeric(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }

@@ -2,6 +2,14 @@ import type { FaultHooks } from './fault-proxy.js';
 import * as answerFaults from './answer-faults.js';
 import * as authFaults from './auth-faults.js';
 import * as checkOrderFaults from './check-order-faults.js';
+import * as clauseOrdersFaults from './clause-orders-faults.js';
+import * as clauseListsFaults from './clause-lists-faults.js';
+import * as clauseCacheFaults from './clause-cache-faults.js';
+import * as clauseHttpFaults from './clause-http-faults.js';
+import * as clauseRolesFaults from './clause-roles-faults.js';
+import * as clauseUsersFaults from './clause-users-faults.js';
+import * as clauseAuthFaults from './clause-auth-faults.js';
+import * as clauseServiceFaults from './clause-service-faults.js';
 import * as conditionalFaults from './conditional-faults.js';
 import * as fuzzFaults from './fuzz-faults.js';
 import * as headerFaults from './header-faults.js';
@@ -58,6 +66,14 @@ const FAMILIES: readonly Record<string, unknown>[] = [
   answerFaults,
   authFaults,
   checkOrderFaults,
+  clauseOrdersFaults,
+  clauseListsFaults,
+  clauseCacheFaults,
+  clauseHttpFaults,
+  clauseRolesFaults,
+  clauseUsersFaults,
+  clauseAuthFaults,
+  clauseServiceFaults,
   conditionalFaults,
   fuzzFaults,
   headerFaults,

@@ -7,12 +7,13 @@ const ROLE_LINK = /^\/api\/v1\/users\/\d+\/roles\/\d+$/;
 
 export const roleLinkNeedsNoAdmin: Fault = {
   name: 'role-link-needs-no-admin',
-  description: 'PUT and DELETE /users/{id}/roles/{roleId} serve a USER token as if it held ADMIN',
+  description:
+    'PUT /users/{id}/roles/{roleId} serves a USER token as if it held ADMIN (DELETE still needs ADMIN)',
   expectedCheck: 'admin_role_required',
   include: ['assignUserRole', 'removeUserRole', 'createUser'],
   create: () => ({
     request: async (req, ctx) => {
-      if (!['PUT', 'DELETE'].includes(req.method) || !ROLE_LINK.test(pathOf(req))) return req;
+      if (req.method !== 'PUT' || !ROLE_LINK.test(pathOf(req))) return req;
       const res = await ctx.forward(req);
       if (res.status !== 403) return res;
       return ctx.forward({
@@ -26,12 +27,15 @@ export const roleLinkNeedsNoAdmin: Fault = {
 export const unknownRole400: Fault = {
   name: 'unknown-role-400',
   description:
-    'PUT of a role link naming an unknown user or role is refused as invalid input (400), not 404',
+    'PUT of a role link naming an unknown role is refused as invalid input (400), not 404 (an unknown user is still 404)',
   expectedCheck: 'absent_resource',
   include: ['assignUserRole', 'createUser'],
   create: () => ({
     response: (res, req) =>
-      req.method === 'PUT' && ROLE_LINK.test(pathOf(req)) && res.status === 404
+      req.method === 'PUT' &&
+      ROLE_LINK.test(pathOf(req)) &&
+      res.status === 404 &&
+      /"detail":"Role /.test(res.body)
         ? editJson(
             problemAnswer(res, req, {
               kind: 'validation-failed',

@@ -62,7 +62,7 @@ const refused = (like: ProxyResponse, req: ProxyRequest, detail: string): ProxyR
  * authentication, roles and bodies still meet the server's own answers. `answer` replaces it:
  * an answer made up, or actions sent behind the client's back.
  */
-function actionFault(
+export function actionFault(
   name: string,
   description: string,
   action: Action,

@@ -34,7 +34,7 @@ const isStatus = (v: unknown): v is UserStatus => STATES.includes(v as UserStatu
  * A successful write of a user followed, behind the client's back, by the actions that put the
  * user in the status `to` picks; the answer shows that status.
  */
-function thenStatus(to: (req: ProxyRequest, now: UserStatus) => UserStatus | undefined) {
+export function thenStatus(to: (req: ProxyRequest, now: UserStatus) => UserStatus | undefined) {
   return async (res: ProxyResponse, req: ProxyRequest, ctx: Parameters<typeof act>[0]) => {
     if (!isUserWrite(req) || !is2xx(res)) return res;
     const now = (parsed(res.body) as { status?: unknown } | undefined)?.status;
@@ -69,13 +69,16 @@ export const readOnlyRefused400: Fault = {
 
 export const userStatusWritable: Fault = {
   name: 'user-status-writable',
-  description: 'PUT or PATCH /users/{id} with a status moves the user to it (status not read-only)',
+  description:
+    'PATCH /users/{id} with a status moves the user to it (status not read-only); PUT ignores it',
   expectedCheck: 'read_only_ignored',
   include: USER_WRITES,
   create: () => ({
     response: thenStatus((req) => {
       const body = parsed(req.body);
-      return isObject(body) && isStatus(body.status) ? body.status : undefined;
+      return req.method === 'PATCH' && isObject(body) && isStatus(body.status)
+        ? body.status
+        : undefined;
     }),
   }),
 };
