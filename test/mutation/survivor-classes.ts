@@ -190,14 +190,7 @@ export const SURVIVOR_CLASSES: readonly SurvivorClass[] = [
     verdict: 'blind-spot',
     note: 'OPTIONS answers: `Allow` ("lists allowed methods", interface document) and `Accept-Patch` ("Media types accepted by `PATCH` on this path", spec) are only checked for presence and shape, not against the path\'s operations and the PATCH requestBody media types. A check: Allow = the methods the spec declares on the path (+ HEAD with GET, OPTIONS); Accept-Patch = the PATCH operation\'s requestBody content types.',
   },
-  {
-    operator: 'list-duplicate',
-    operation: '*',
-    target: 'errors',
-    status: (s) => s === 400,
-    verdict: 'blind-spot',
-    note: 'Contract page: "Every 400 adds `errors`, one entry per violated constraint": a repeated entry passes. A check: no two entries of `errors` equal (same pointer and detail).',
-  },
+
   {
     operator: 'list-truncate',
     operation: '*',
@@ -339,14 +332,7 @@ export const SURVIVOR_CLASSES: readonly SurvivorClass[] = [
     verdict: 'blind-spot',
     note: 'Accept-Patch ("Media types accepted by `PATCH` on this path", spec; on OPTIONS and on a PATCH\'s 415, RFC 5789 3.2) is checked for presence only: a wrong or missing media type passes. A check: the header lists exactly the PATCH requestBody content types of the path.',
   },
-  {
-    operator: /^(body-alter|problem-alter)$/,
-    operation: '*',
-    target: 'instance',
-    status: isProblemStatus,
-    verdict: 'blind-spot',
-    note: 'Problem.instance: "The request path (under `/api/v1`) without the query": problem_json compares it in its own probes only; a problem answering another path passes elsewhere. A response check: every problem\'s instance equals the request\'s path.',
-  },
+
   {
     operator: 'body-alter',
     operation: '*',
@@ -354,6 +340,23 @@ export const SURVIVOR_CLASSES: readonly SurvivorClass[] = [
     status: (s) => s === 201,
     verdict: 'blind-spot',
     note: "A 201 whose body says another value than was created (another id, another userId than the path's parent, another product) passes where the runner does not follow the creation up. A response check: the 201 body's id field (x-apikit-ids `field`) is the last segment of the Location, the members sent are echoed, and the GET of the Location answers the same body.",
+  },
+  {
+    operator: 'body-alter',
+    operation: '*',
+    target: 'id',
+    method: /^(PATCH|PUT)$/,
+    status: (s) => s === 200,
+    verdict: 'blind-spot',
+    note: "A 200 to a change of one resource whose id field names another resource passes where the check that sent it judges only the media type or the status (seen in documented_media_types on updateUser). A response check: the id field (x-apikit-ids `field`) of a single resource's 2xx answer is the path's last identifier.",
+  },
+  {
+    operator: 'header-alter',
+    operation: '*',
+    target: 'etag',
+    status: (s) => s === 304,
+    verdict: 'blind-spot',
+    note: "A 304 whose ETag is not the tag the client matched (RFC 9110 15.4.5: a 304 carries the validator a 200 would) passes: conditional_get judges its status and the absent body, the response checks its presence and syntax. A check: the 304's ETag is the If-None-Match tag that matched.",
   },
   {
     operator: 'header-alter',

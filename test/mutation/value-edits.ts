@@ -100,7 +100,8 @@ export function otherString(s: string): string {
     return new Date(Date.parse(s) - 86_400_000).toISOString().slice(0, 10);
   if (/^[^@\s]+@[^@\s]+$/.test(s)) return `x${s}`;
   if (/^(\/|https?:)/.test(s)) return otherUri(s);
-  if (/^-?\d+$/.test(s)) return String(Number(s) + 1);
+  // BigInt: past 2^53 a Number + 1 is the same number, and the edit would change nothing.
+  if (/^-?\d+$/.test(s)) return String(BigInt(s) + 1n);
   if (s === '') return 'x';
   const last = s[s.length - 1]!;
   const swap = /[A-Z]/.test(last) ? (last === 'X' ? 'Y' : 'X') : last === 'x' ? 'y' : 'x';
@@ -114,7 +115,7 @@ export function otherUri(uri: string): string {
   if (last?.index !== undefined)
     return (
       uri.slice(0, last.index) +
-      String(Number(last[0]) + 1) +
+      String(BigInt(last[0]) + 1n) +
       uri.slice(last.index + last[0].length)
     );
   const [path, query] = uri.split('?', 2);

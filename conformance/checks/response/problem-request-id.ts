@@ -1,7 +1,7 @@
 import { serviceDeclaration } from '../../../spec/apikit-extensions.js';
 import type { CheckFailure, ResponseCheck } from '../check.js';
+import { problemBody } from './problem-body.js';
 
-const PROBLEM = /^application\/problem\+json\b/i;
 /** A request header under which an answer may be a replay of an earlier request's. */
 const REPLAYABLE = 'idempotency-key';
 
@@ -21,17 +21,11 @@ export const problemRequestId: ResponseCheck = {
   check(exchange, _op, ctx): CheckFailure[] {
     const { requestId, problemRequestId: property } = serviceDeclaration(ctx.spec);
     if (!requestId || !property) return [];
-    if (!PROBLEM.test(exchange.headers.get('content-type') ?? '')) return [];
+    const body = problemBody(exchange);
+    if (!body) return [];
     const sent = Object.keys(exchange.request.headers ?? {}).map((h) => h.toLowerCase());
     if (sent.includes(REPLAYABLE)) return [];
     const header = exchange.headers.get(requestId);
-    let body: unknown;
-    try {
-      body = JSON.parse(exchange.response.body);
-    } catch {
-      return [];
-    }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
     const value: unknown = Reflect.get(body, property);
     if (value === undefined || header === null || value === header) return [];
     return [

@@ -1,6 +1,8 @@
 import type { ResponseValidator, ResponseViolation } from '../../../spec/response-validator.js';
 import type { Exchange } from '../../http/target-client.js';
 import type { CheckFailure, ResponseCheck } from '../check.js';
+import { distinctErrors } from './distinct-errors.js';
+import { problemInstance } from './problem-instance.js';
 
 /**
  * The validator's verdict on an exchange as an operation's answer, worked out once and shared
@@ -101,4 +103,7 @@ export const responseChecks: ResponseCheck[] = [
     description: 'Required headers are present and every documented header matches its schema',
     check: violations('header'),
   },
+  // Found by the mutation harness: judged on every answer, not only in the probes that made them.
+  problemInstance,
+  distinctErrors,
 ];

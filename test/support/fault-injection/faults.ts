@@ -20,6 +20,7 @@ import * as lenientInputFaults from './lenient-input-faults.js';
 import * as listingFaults from './listing-faults.js';
 import * as mediaFaults from './media-faults.js';
 import * as methodFaults from './method-faults.js';
+import * as mutationFoundFaults from './mutation-found-faults.js';
 import * as orderFaults from './order-faults.js';
 import * as orderListFaults from './order-list-faults.js';
 import * as pagingFaults from './paging-faults.js';
@@ -84,6 +85,7 @@ const FAMILIES: readonly Record<string, unknown>[] = [
   listingFaults,
   mediaFaults,
   methodFaults,
+  mutationFoundFaults,
   orderFaults,
   orderListFaults,
   pagingFaults,
