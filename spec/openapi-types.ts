@@ -815,7 +815,7 @@ export interface components {
             status: number;
             /** @description Explanation specific to this occurrence; at most 500 characters, a longer one cut and ending in `…`. */
             detail: string;
-            /** @description The request path (under `/api/v1`) without the query. */
+            /** @description The request path (under `/api/v1`) without the query, in the path-absolute form (no scheme or host). */
             instance: string;
             /** @description The request id, as in the `X-Request-Id` header. */
             requestId: string;
@@ -970,7 +970,7 @@ export interface components {
         TokenPair: {
             /** @description JWT (HS256) with claims `sub` (user id as a string), `name`, `role` (ADMIN or USER), `iat`, `exp`. */
             accessToken: string;
-            /** @description Opaque refresh token, valid 7 days, usable once (rotation). */
+            /** @description Opaque refresh token, valid 7 days, usable once (rotation). At least 256 random bits: 43 characters or more in any encoding of at most 6 bits a character. */
             refreshToken: string;
             /**
              * @description Always `Bearer`.
@@ -1553,7 +1553,7 @@ export interface components {
          */
         LastModified: string;
         /**
-         * @description Pagination links (RFC 8288): `first` and `last` always, `prev` and `next` when in range; the other query parameters are kept.
+         * @description Pagination links (RFC 8288): `first` and `last` always, `prev` and `next` when in range; the other query parameters are kept. Targets are path-absolute, under `/api/v1`.
          * @example </api/v1/users?page=0&size=2>; rel="first", </api/v1/users?page=1&size=2>; rel="next", </api/v1/users?page=17&size=2>; rel="last"
          */
         Link: string;
@@ -1583,7 +1583,7 @@ export interface components {
          */
         RetryAfter: number;
         /**
-         * @description Request headers the representation depends on (`Origin` is added when an origin is echoed).
+         * @description Request headers the representation depends on: `Authorization` and `Accept`, in any order and letter case (`Origin` is added when an origin is echoed).
          * @example Authorization, Accept
          */
         Vary: string;
