@@ -6,6 +6,7 @@ import { omit, type ProxyRequest } from './fault-proxy.js';
 import {
   API,
   editJson,
+  forbiddenServedAsAdmin,
   isObject,
   parsed,
   pathOf,
@@ -23,17 +24,8 @@ export const roleRemovalNeedsNoAdmin: Fault = {
     'DELETE /users/{id}/roles/{roleId} serves a USER token as if it held ADMIN (PUT still needs ADMIN)',
   expectedCheck: 'admin_role_required',
   include: ['assignUserRole', 'removeUserRole', 'createUser'],
-  create: () => ({
-    request: async (req, ctx) => {
-      if (req.method !== 'DELETE' || !ROLE_LINK.test(pathOf(req))) return req;
-      const res = await ctx.forward(req);
-      if (res.status !== 403) return res;
-      return ctx.forward({
-        ...req,
-        headers: { ...req.headers, authorization: await ctx.adminAuthorization() },
-      });
-    },
-  }),
+  create: () =>
+    forbiddenServedAsAdmin((req) => req.method === 'DELETE' && ROLE_LINK.test(pathOf(req))),
 };
 
 export const unknownUserRoleLink400: Fault = {
@@ -72,15 +64,8 @@ function adminChangeableBy(method: string, name: string, description: string): F
     expectedCheck: 'role_invariants',
     include: ['replaceUser', 'updateUser', 'deleteUser', 'listUserRoles', 'getUser'],
     ...(method === 'DELETE' ? { allowDestructive: true as const } : {}),
-    create: () => ({
-      response: async (res, req, ctx) =>
-        res.status === 403 && USER_PATH.test(pathOf(req)) && req.method === method
-          ? ctx.forward({
-              ...req,
-              headers: { ...req.headers, authorization: await ctx.adminAuthorization() },
-            })
-          : res,
-    }),
+    create: () =>
+      forbiddenServedAsAdmin((req) => USER_PATH.test(pathOf(req)) && req.method === method),
   };
 }
 

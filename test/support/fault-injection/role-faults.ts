@@ -1,6 +1,12 @@
 /** Faults of the role links of a user: who may change them, unknown roles, GET on a link. */
 import { omit } from './fault-proxy.js';
-import { editJson, pathOf, problemAnswer, type Json } from './fault-helpers.js';
+import {
+  editJson,
+  forbiddenServedAsAdmin,
+  pathOf,
+  problemAnswer,
+  type Json,
+} from './fault-helpers.js';
 import type { Fault } from './faults.js';
 
 const ROLE_LINK = /^\/api\/v1\/users\/\d+\/roles\/\d+$/;
@@ -11,17 +17,8 @@ export const roleLinkNeedsNoAdmin: Fault = {
     'PUT /users/{id}/roles/{roleId} serves a USER token as if it held ADMIN (DELETE still needs ADMIN)',
   expectedCheck: 'admin_role_required',
   include: ['assignUserRole', 'removeUserRole', 'createUser'],
-  create: () => ({
-    request: async (req, ctx) => {
-      if (req.method !== 'PUT' || !ROLE_LINK.test(pathOf(req))) return req;
-      const res = await ctx.forward(req);
-      if (res.status !== 403) return res;
-      return ctx.forward({
-        ...req,
-        headers: { ...req.headers, authorization: await ctx.adminAuthorization() },
-      });
-    },
-  }),
+  create: () =>
+    forbiddenServedAsAdmin((req) => req.method === 'PUT' && ROLE_LINK.test(pathOf(req))),
 };
 
 export const unknownRole400: Fault = {
