@@ -7,6 +7,7 @@ import { parse, stringify } from 'yaml';
 import { API, editJson, isObject, isProblem, pathOf, problemAnswer } from './fault-helpers.js';
 import type { FaultHooks, ProxyRequest, ProxyResponse } from './fault-proxy.js';
 import type { Fault } from './faults.js';
+import { loginLimiter, WINDOW_MS } from './service-faults.js';
 
 /** Answers 401 to a request of `matches` sent without a token, as a secured operation would. */
 function needsToken(matches: (req: ProxyRequest) => boolean): FaultHooks {
@@ -341,36 +342,6 @@ export const rateLimitHeadersMissingOnErrors: Fault = {
         : res,
   }),
 };
-
-const LOGIN = `${API}/auth/login`;
-const LOGIN_QUOTA = 5;
-const WINDOW_MS = 2000;
-
-/**
- * A login limiter of the broken target's own (the server behind the proxy runs with limits
- * off), as in service-faults.ts: five failed attempts per two-second window, reported in the
- * RateLimit headers; once they are spent, `over` answers the next attempt.
- */
-function loginLimiter(over: (res: ProxyResponse, req: ProxyRequest) => ProxyResponse): FaultHooks {
-  let failed = 0;
-  let windowEnds = 0;
-  return {
-    response: (res, req) => {
-      if (req.method !== 'POST' || pathOf(req) !== LOGIN) return res;
-      const now = Date.now();
-      if (now >= windowEnds) [failed, windowEnds] = [0, now + WINDOW_MS];
-      if (res.status === 401) failed++;
-      const left = Math.max(0, LOGIN_QUOTA - failed);
-      const reset = Math.ceil((windowEnds - now) / 1000);
-      const headers = {
-        ...res.headers,
-        ratelimit: `"login";r=${left};t=${reset}`,
-        'ratelimit-policy': `"login";q=${LOGIN_QUOTA};w=${WINDOW_MS / 1000}`,
-      };
-      return failed > LOGIN_QUOTA ? over({ ...res, headers }, req) : { ...res, headers };
-    },
-  };
-}
 
 const tooMany = (res: ProxyResponse, req: ProxyRequest) =>
   problemAnswer(res, req, {

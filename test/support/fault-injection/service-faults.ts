@@ -149,14 +149,16 @@ export const patchLostUpdate: Fault = {
 const LOGIN = `${API}/auth/login`;
 const LOGIN_QUOTA = 5;
 /** A short window, so that the run's own pacing waits at most that long for the login budget. */
-const WINDOW_MS = 2000;
+export const WINDOW_MS = 2000;
 
 /**
  * A login limiter of the broken target's own (the reference server behind the proxy runs with
  * limits off): every login answer reports a "login" budget of five failed attempts per
  * two-second window; once they are spent, `over` answers the next attempt.
  */
-function loginLimiter(over: (res: ProxyResponse, req: ProxyRequest) => ProxyResponse): FaultHooks {
+export function loginLimiter(
+  over: (res: ProxyResponse, req: ProxyRequest) => ProxyResponse,
+): FaultHooks {
   let failed = 0;
   let windowEnds = 0;
   return {
