@@ -3,7 +3,7 @@
  * method, Cache-Control per kind of answer, Vary, the headers of a 304, conditional reads).
  */
 import { omit, type FaultHooks, type ProxyRequest, type ProxyResponse } from './fault-proxy.js';
-import { API, USER_PATH, pathOf, problemAnswer, readBack } from './fault-helpers.js';
+import { API, USER_PATH, pathOf, preconditionFailed, readBack } from './fault-helpers.js';
 import type { Fault } from './faults.js';
 
 /** Edits the headers of the answers `when` picks. */
@@ -175,12 +175,7 @@ const absentIfMatch412 = (method: string): FaultHooks => ({
       return req;
     const current = await ctx.forward(readBack(req));
     if (current.status !== 404) return req;
-    return problemAnswer(current, req, {
-      kind: 'precondition-failed',
-      title: 'Precondition failed',
-      status: 412,
-      detail: `If-Match ${ifMatch} does not match the current ETag.`,
-    });
+    return preconditionFailed(current, req, `If-Match ${ifMatch} does not match the current ETag.`);
   },
 });
 
@@ -292,12 +287,11 @@ export const ifMatchNeverMatches: Fault = {
       if (!ifMatch || ifMatch === '*' || !writesUser(req)) return req;
       const current = await ctx.forward(readBack(req));
       if (current.status !== 200) return req;
-      return problemAnswer(current, req, {
-        kind: 'precondition-failed',
-        title: 'Precondition failed',
-        status: 412,
-        detail: `If-Match ${ifMatch} does not match the current ETag.`,
-      });
+      return preconditionFailed(
+        current,
+        req,
+        `If-Match ${ifMatch} does not match the current ETag.`,
+      );
     },
   }),
 };
@@ -317,12 +311,11 @@ export const ifMatch412AfterWrite: Fault = {
       if (current.status !== 200 || !etag) return req;
       const written = await ctx.forward({ ...req, headers: omit(req.headers, 'if-match') });
       if (ifMatch.split(/\s*,\s*/).includes(etag)) return written;
-      return problemAnswer(written, req, {
-        kind: 'precondition-failed',
-        title: 'Precondition failed',
-        status: 412,
-        detail: `If-Match ${ifMatch} does not match the current ETag.`,
-      });
+      return preconditionFailed(
+        written,
+        req,
+        `If-Match ${ifMatch} does not match the current ETag.`,
+      );
     },
   }),
 };
@@ -340,12 +333,11 @@ export const putIfMatch412Creates: Fault = {
       const current = await ctx.forward(readBack(req));
       if (current.status !== 404) return req;
       const written = await ctx.forward({ ...req, headers: omit(req.headers, 'if-match') });
-      return problemAnswer(written, req, {
-        kind: 'precondition-failed',
-        title: 'Precondition failed',
-        status: 412,
-        detail: `If-Match ${ifMatch} does not match: there is no current representation.`,
-      });
+      return preconditionFailed(
+        written,
+        req,
+        `If-Match ${ifMatch} does not match: there is no current representation.`,
+      );
     },
   }),
 };
@@ -365,12 +357,11 @@ export const ifNoneMatch412AfterWrite: Fault = {
       if (current.status !== 200 || !etag) return req;
       const written = await ctx.forward({ ...req, headers: omit(req.headers, 'if-none-match') });
       if (ifNoneMatch !== '*' && !ifNoneMatch.split(/\s*,\s*/).includes(etag)) return written;
-      return problemAnswer(written, req, {
-        kind: 'precondition-failed',
-        title: 'Precondition failed',
-        status: 412,
-        detail: `If-None-Match ${ifNoneMatch} matches the current representation.`,
-      });
+      return preconditionFailed(
+        written,
+        req,
+        `If-None-Match ${ifNoneMatch} matches the current representation.`,
+      );
     },
   }),
 };

@@ -73,6 +73,20 @@ export function problemAnswer(
   };
 }
 
+/** The server's 412 answer (precondition-failed) with `detail`, built on `res` like problemAnswer. */
+export function preconditionFailed(
+  res: ProxyResponse,
+  req: ProxyRequest,
+  detail: string,
+): ProxyResponse {
+  return problemAnswer(res, req, {
+    kind: 'precondition-failed',
+    title: 'Precondition failed',
+    status: 412,
+    detail,
+  });
+}
+
 /** The body as JSON, or undefined when it is not JSON (a negative probe's body, say). */
 export function parsed(body: string): unknown {
   try {

@@ -1,5 +1,5 @@
 /** Faults in HTTP method semantics: 405 and Allow, HEAD, safe GETs, conditional requests. */
-import { USER_PATH, pathOf, problemAnswer, readBack, withoutHeader } from './fault-helpers.js';
+import { USER_PATH, pathOf, preconditionFailed, readBack, withoutHeader } from './fault-helpers.js';
 import { omit } from './fault-proxy.js';
 import type { Fault } from './faults.js';
 
@@ -85,12 +85,11 @@ export const preconditionsBeforeRefusal: Fault = {
       const current = await ctx.forward(readBack(req));
       const etag = current.headers.etag;
       if (current.status !== 200 || !etag || ifMatch.includes(etag)) return req;
-      return problemAnswer(current, req, {
-        kind: 'precondition-failed',
-        title: 'Precondition failed',
-        status: 412,
-        detail: `If-Match ${ifMatch} does not match the current ETag.`,
-      });
+      return preconditionFailed(
+        current,
+        req,
+        `If-Match ${ifMatch} does not match the current ETag.`,
+      );
     },
   }),
 };

@@ -1,5 +1,5 @@
 /** Faults in the order preconditions are judged in. */
-import { USER_PATH, pathOf, problemAnswer, readBack } from './fault-helpers.js';
+import { USER_PATH, pathOf, preconditionFailed, readBack } from './fault-helpers.js';
 import type { Fault } from './faults.js';
 
 export const absentIfMatch412: Fault = {
@@ -15,12 +15,11 @@ export const absentIfMatch412: Fault = {
       if (!USER_PATH.test(pathOf(req))) return req;
       const current = await ctx.forward(readBack(req));
       if (current.status !== 404) return req;
-      return problemAnswer(current, req, {
-        kind: 'precondition-failed',
-        title: 'Precondition failed',
-        status: 412,
-        detail: `If-Match ${ifMatch} does not match the current ETag.`,
-      });
+      return preconditionFailed(
+        current,
+        req,
+        `If-Match ${ifMatch} does not match the current ETag.`,
+      );
     },
   }),
 };
