@@ -5,18 +5,15 @@
 import { omit, type ProxyRequest } from './fault-proxy.js';
 import {
   API,
-  editJson,
   forbiddenServedAsAdmin,
   isObject,
   parsed,
   pathOf,
   problemAnswer,
   USER_PATH,
-  type Json,
 } from './fault-helpers.js';
 import type { Fault } from './faults.js';
-
-const ROLE_LINK = /^\/api\/v1\/users\/\d+\/roles\/\d+$/;
+import { ROLE_LINK, unknownInRoleLink400 } from './role-faults.js';
 
 export const roleRemovalNeedsNoAdmin: Fault = {
   name: 'role-removal-needs-no-admin',
@@ -34,26 +31,7 @@ export const unknownUserRoleLink400: Fault = {
     'PUT of a role link for an unknown user is refused as invalid input (400), not 404 (an unknown role is still 404)',
   expectedCheck: 'absent_parent',
   include: ['assignUserRole', 'createUser'],
-  create: () => ({
-    response: (res, req) =>
-      req.method === 'PUT' &&
-      ROLE_LINK.test(pathOf(req)) &&
-      res.status === 404 &&
-      /"detail":"User \d+ does not exist/.test(res.body)
-        ? editJson(
-            problemAnswer(res, req, {
-              kind: 'validation-failed',
-              title: 'Request validation failed',
-              status: 400,
-              detail: 'The path names no such user.',
-            }),
-            (problem) => ({
-              ...(problem as Json),
-              errors: [{ pointer: '#/path/id', detail: 'no such user' }],
-            }),
-          )
-        : res,
-  }),
+  create: () => unknownInRoleLink400(/"detail":"User \d+ does not exist/, 'user', '#/path/id'),
 };
 
 /** A USER's request on the admin account, refused 403, carried out as the admin instead. */

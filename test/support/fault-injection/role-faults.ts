@@ -1,5 +1,5 @@
 /** Faults of the role links of a user: who may change them, unknown roles, GET on a link. */
-import { omit } from './fault-proxy.js';
+import { omit, type FaultHooks } from './fault-proxy.js';
 import {
   editJson,
   forbiddenServedAsAdmin,
@@ -9,7 +9,34 @@ import {
 } from './fault-helpers.js';
 import type { Fault } from './faults.js';
 
-const ROLE_LINK = /^\/api\/v1\/users\/\d+\/roles\/\d+$/;
+export const ROLE_LINK = /^\/api\/v1\/users\/\d+\/roles\/\d+$/;
+
+/**
+ * A PUT of a role link whose 404 detail matches `found` (the user or the role is unknown) is
+ * refused as invalid input instead: 400 with one entry at `pointer`.
+ */
+export function unknownInRoleLink400(found: RegExp, what: string, pointer: string): FaultHooks {
+  return {
+    response: (res, req) =>
+      req.method === 'PUT' &&
+      ROLE_LINK.test(pathOf(req)) &&
+      res.status === 404 &&
+      found.test(res.body)
+        ? editJson(
+            problemAnswer(res, req, {
+              kind: 'validation-failed',
+              title: 'Request validation failed',
+              status: 400,
+              detail: `The path names no such ${what}.`,
+            }),
+            (problem) => ({
+              ...(problem as Json),
+              errors: [{ pointer, detail: `no such ${what}` }],
+            }),
+          )
+        : res,
+  };
+}
 
 export const roleLinkNeedsNoAdmin: Fault = {
   name: 'role-link-needs-no-admin',
@@ -27,26 +54,7 @@ export const unknownRole400: Fault = {
     'PUT of a role link naming an unknown role is refused as invalid input (400), not 404 (an unknown user is still 404)',
   expectedCheck: 'absent_resource',
   include: ['assignUserRole', 'createUser'],
-  create: () => ({
-    response: (res, req) =>
-      req.method === 'PUT' &&
-      ROLE_LINK.test(pathOf(req)) &&
-      res.status === 404 &&
-      /"detail":"Role /.test(res.body)
-        ? editJson(
-            problemAnswer(res, req, {
-              kind: 'validation-failed',
-              title: 'Request validation failed',
-              status: 400,
-              detail: 'The path names no such role.',
-            }),
-            (problem) => ({
-              ...(problem as Json),
-              errors: [{ pointer: '#/path/roleId', detail: 'no such role' }],
-            }),
-          )
-        : res,
-  }),
+  create: () => unknownInRoleLink400(/"detail":"Role /, 'role', '#/path/roleId'),
 };
 
 export const roleLinkAnswersGet: Fault = {
