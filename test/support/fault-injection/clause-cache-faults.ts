@@ -3,19 +3,16 @@
  * method, Cache-Control per kind of answer, Vary, the headers of a 304, conditional reads).
  */
 import { omit, type FaultHooks, type ProxyRequest, type ProxyResponse } from './fault-proxy.js';
-import { API, USER_PATH, pathOf, preconditionFailed, readBack } from './fault-helpers.js';
+import {
+  API,
+  USER_PATH,
+  editHeaders,
+  pathOf,
+  preconditionFailed,
+  readBack,
+  userRead200,
+} from './fault-helpers.js';
 import type { Fault } from './faults.js';
-
-/** Edits the headers of the answers `when` picks. */
-const headers = (
-  when: (res: ProxyResponse, req: ProxyRequest) => boolean,
-  edit: (h: Record<string, string>) => Record<string, string>,
-): FaultHooks => ({
-  response: (res, req) => (when(res, req) ? { ...res, headers: edit(res.headers) } : res),
-});
-
-const userRead200 = (res: ProxyResponse, req: ProxyRequest) =>
-  ['GET', 'HEAD'].includes(req.method) && USER_PATH.test(pathOf(req)) && res.status === 200;
 
 export const varyWithoutAuthorization: Fault = {
   name: 'vary-without-authorization',
@@ -23,7 +20,7 @@ export const varyWithoutAuthorization: Fault = {
     'GET of a user carries Vary: Accept only: a shared cache may serve one caller the answer made for another token',
   expectedCheck: 'response_headers_conformance',
   include: ['getUser'],
-  create: () => headers(userRead200, (h) => ({ ...h, vary: 'Accept' })),
+  create: () => editHeaders(userRead200, (h) => ({ ...h, vary: 'Accept' })),
 };
 
 export const varyWithoutAccept: Fault = {
@@ -32,7 +29,7 @@ export const varyWithoutAccept: Fault = {
     'GET of a user carries Vary: Authorization only (the Accept it was negotiated on is left out)',
   expectedCheck: 'response_headers_conformance',
   include: ['getUser'],
-  create: () => headers(userRead200, (h) => ({ ...h, vary: 'Authorization' })),
+  create: () => editHeaders(userRead200, (h) => ({ ...h, vary: 'Authorization' })),
 };
 
 export const resourceCachePublic: Fault = {
@@ -41,7 +38,7 @@ export const resourceCachePublic: Fault = {
     'GET of a user answers Cache-Control: public, max-age=60 (a shared cache may keep a private representation)',
   expectedCheck: 'response_headers_conformance',
   include: ['getUser'],
-  create: () => headers(userRead200, (h) => ({ ...h, 'cache-control': 'public, max-age=60' })),
+  create: () => editHeaders(userRead200, (h) => ({ ...h, 'cache-control': 'public, max-age=60' })),
 };
 
 export const catalogNoCache: Fault = {
@@ -51,7 +48,7 @@ export const catalogNoCache: Fault = {
   expectedCheck: 'response_headers_conformance',
   include: ['listCategories', 'getCategory', 'listRoles'],
   create: () =>
-    headers(
+    editHeaders(
       (res, req) =>
         res.status === 200 && /^\/api\/v1\/(roles|categories(\/\d+)?)$/.test(pathOf(req)),
       (h) => ({ ...h, 'cache-control': 'private, no-cache' }),
@@ -65,7 +62,7 @@ export const authCacheable: Fault = {
   expectedCheck: 'response_headers_conformance',
   include: ['login'],
   create: () =>
-    headers(
+    editHeaders(
       (res, req) => res.status === 200 && pathOf(req).startsWith(`${API}/auth/`),
       (h) => ({ ...h, 'cache-control': 'private, no-cache' }),
     ),
@@ -77,7 +74,7 @@ export const createdWithoutEtag: Fault = {
   expectedCheck: 'response_headers_conformance',
   include: ['createUser', 'getUser'],
   create: () =>
-    headers(
+    editHeaders(
       (res, req) => req.method === 'POST' && res.status === 201,
       (h) => omit(h, 'etag'),
     ),
@@ -90,7 +87,7 @@ export const patchedWithoutLastModified: Fault = {
   expectedCheck: 'response_headers_conformance',
   include: ['users'],
   create: () =>
-    headers(
+    editHeaders(
       (res, req) => req.method === 'PATCH' && res.status === 200,
       (h) => omit(h, 'last-modified'),
     ),
@@ -102,14 +99,14 @@ export const strongEtagOnList: Fault = {
   expectedCheck: 'response_headers_conformance',
   include: ['listUsers'],
   create: () =>
-    headers(
+    editHeaders(
       (res, req) => req.method === 'GET' && pathOf(req) === `${API}/users` && res.status === 200,
       (h) => (h.etag ? { ...h, etag: h.etag.replace(/^W\//, '') } : h),
     ),
 };
 
 const notModified = (drop: string): FaultHooks =>
-  headers(
+  editHeaders(
     (res) => res.status === 304,
     (h) => omit(h, drop),
   );
@@ -251,7 +248,7 @@ export const notModifiedWithoutCors: Fault = {
   expectedCheck: 'cross_origin_reads',
   include: ['getUser'],
   create: () =>
-    headers(
+    editHeaders(
       (res) => res.status === 304,
       (h) =>
         Object.fromEntries(
@@ -266,7 +263,7 @@ export const categoryWithoutLastModified: Fault = {
   expectedCheck: 'response_headers_conformance',
   include: ['getCategory'],
   create: () =>
-    headers(
+    editHeaders(
       (res, req) => res.status === 200 && /^\/api\/v1\/categories\/\d+$/.test(pathOf(req)),
       (h) => omit(h, 'last-modified'),
     ),

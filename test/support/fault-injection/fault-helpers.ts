@@ -35,6 +35,18 @@ export function forbiddenServedAsAdmin(applies: (req: ProxyRequest) => boolean):
   };
 }
 
+/** Edits the headers of the answers `when` picks. */
+export const editHeaders = (
+  when: (res: ProxyResponse, req: ProxyRequest) => boolean,
+  edit: (h: Record<string, string>) => Record<string, string>,
+): FaultHooks => ({
+  response: (res, req) => (when(res, req) ? { ...res, headers: edit(res.headers) } : res),
+});
+
+/** GET and HEAD of a single user, answered 200. */
+export const userRead200 = (res: ProxyResponse, req: ProxyRequest) =>
+  ['GET', 'HEAD'].includes(req.method) && USER_PATH.test(pathOf(req)) && res.status === 200;
+
 export function withoutHeader(name: string): FaultHooks {
   return { request: (req) => ({ ...req, headers: omit(req.headers, name) }) };
 }

@@ -1,19 +1,15 @@
 /** Faults in the headers of answers: validators, request ids, Location, caching of problems. */
-import { omit, type FaultHooks, type ProxyRequest, type ProxyResponse } from './fault-proxy.js';
-import { API, USER_PATH, editJson, isObject, isProblem, pathOf } from './fault-helpers.js';
+import { omit } from './fault-proxy.js';
+import {
+  API,
+  editHeaders,
+  editJson,
+  isObject,
+  isProblem,
+  pathOf,
+  userRead200,
+} from './fault-helpers.js';
 import type { Fault } from './faults.js';
-
-/** Edits the headers of the answers `when` picks. */
-const headers = (
-  when: (res: ProxyResponse, req: ProxyRequest) => boolean,
-  edit: (h: Record<string, string>) => Record<string, string>,
-): FaultHooks => ({
-  response: (res, req) => (when(res, req) ? { ...res, headers: edit(res.headers) } : res),
-});
-
-/** GET and HEAD of a single user, answered 200. */
-const userRead200 = (res: ProxyResponse, req: ProxyRequest) =>
-  ['GET', 'HEAD'].includes(req.method) && USER_PATH.test(pathOf(req)) && res.status === 200;
 
 export const weakEtagOnUser: Fault = {
   name: 'weak-etag-on-user',
@@ -22,7 +18,7 @@ export const weakEtagOnUser: Fault = {
   expectedCheck: 'response_headers_conformance',
   include: ['getUser'],
   create: () =>
-    headers(
+    editHeaders(
       (res, req) => userRead200(res, req) && /^"/.test(res.headers.etag ?? ''),
       (h) => ({ ...h, etag: `W/${h.etag}` }),
     ),
@@ -34,7 +30,7 @@ export const lastModifiedMissing: Fault = {
     'GET and HEAD of a single user carry no Last-Modified (updatedAt is not turned into one)',
   expectedCheck: 'response_headers_conformance',
   include: ['getUser'],
-  create: () => headers(userRead200, (h) => omit(h, 'last-modified')),
+  create: () => editHeaders(userRead200, (h) => omit(h, 'last-modified')),
 };
 
 export const notModifiedWithoutEtag: Fault = {
@@ -43,7 +39,7 @@ export const notModifiedWithoutEtag: Fault = {
   expectedCheck: 'response_headers_conformance',
   include: ['getUser'],
   create: () =>
-    headers(
+    editHeaders(
       (res) => res.status === 304,
       (h) => omit(h, 'etag'),
     ),
@@ -55,7 +51,7 @@ export const requestIdMissing: Fault = {
   expectedCheck: 'response_headers_conformance',
   include: ['getUser'],
   create: () =>
-    headers(
+    editHeaders(
       (_res, req) => pathOf(req).startsWith(`${API}/users`),
       (h) => omit(h, 'x-request-id'),
     ),
@@ -68,7 +64,7 @@ export const problemCacheable: Fault = {
   expectedCheck: 'response_headers_conformance',
   include: ['getUser'],
   create: () =>
-    headers(
+    editHeaders(
       (res) => isProblem(res),
       (h) => ({ ...h, 'cache-control': 'private, no-cache' }),
     ),
@@ -81,7 +77,7 @@ export const locationAbsoluteUri: Fault = {
   expectedCheck: 'response_headers_conformance',
   include: ['createUser'],
   create: () =>
-    headers(
+    editHeaders(
       (res) => res.status === 201 && (res.headers.location ?? '').startsWith('/'),
       (h) => ({ ...h, location: `http://localhost${h.location}` }),
     ),
@@ -94,7 +90,7 @@ export const optionsWithoutAcceptPatch: Fault = {
   expectedCheck: 'response_headers_conformance',
   include: ['optionsUser'],
   create: () =>
-    headers(
+    editHeaders(
       (_res, req) => req.method === 'OPTIONS',
       (h) => omit(h, 'accept-patch'),
     ),
@@ -106,7 +102,7 @@ export const varyMissing: Fault = {
     "GET of a user carries no Vary, so a shared cache may serve one caller another's answer",
   expectedCheck: 'response_headers_conformance',
   include: ['getUser'],
-  create: () => headers(userRead200, (h) => omit(h, 'vary')),
+  create: () => editHeaders(userRead200, (h) => omit(h, 'vary')),
 };
 
 export const problemInstanceUnprefixed: Fault = {
