@@ -11,11 +11,13 @@ import {
   WaitInterruptedError,
   type TargetClient,
 } from './http/target-client.js';
+import { judgeEveryAnswer } from './judge-every-answer.js';
 import type { ResultCollector } from './result-collector.js';
 import type { RunContext } from './run-context.js';
 import type { RunPlan } from './run-plan.js';
 import { Fixtures } from './stateful/fixtures.js';
 import { OperationUnavailableError } from './run-scope.js';
+import { writesReadBack } from './stateful/writes-read-back.js';
 
 /** Whether the run goes on: `stop` once it bails, is interrupted or loses the target. */
 export interface RunState {
@@ -67,6 +69,7 @@ export function createRunContext(parts: RunContextParts): RunContext {
     parts.onToken,
   );
   const byId = new Map(plan.allOperations.map((op) => [op.operationId, op]));
+  const attribute = judgeEveryAnswer({ client, scope, collector, responseChecks }, () => ctx);
 
   const ctx: RunContext = {
     spec: plan.spec,
@@ -98,8 +101,10 @@ export function createRunContext(parts: RunContextParts): RunContext {
         call.authorization !== undefined
           ? call.authorization
           : ((await auth.authorization(who)) ?? null);
-      const exchange = await client.send(buildRequest(op, { ...call, authorization }));
-      collector.observe(op, exchange, responseChecks, (check) => check.check(exchange, op, ctx));
+      const planned = buildRequest(op, { ...call, authorization });
+      attribute(planned, op);
+      // A successful write is read back before the check goes on (writes_read_back, 0125).
+      const exchange = await writesReadBack(ctx, plan.checks, collector).send(op, call, planned);
       const status = exchange.response.status;
       if (
         status >= 200 &&

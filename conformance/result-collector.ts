@@ -31,6 +31,8 @@ export class ResultCollector {
   >();
   private readonly statuses = new Map<string, Set<string>>();
   private readonly skippedMissing = new Set<string>();
+  /** Exchanges judged already: one may reach `observe` from its sender and from the client. */
+  private readonly observed = new WeakSet<Exchange>();
   failed = 0;
 
   constructor(
@@ -89,7 +91,7 @@ export class ResultCollector {
     });
   }
 
-  /** Runs the response checks on one exchange attributed to `op`. */
+  /** Runs the response checks on one exchange attributed to `op` (once per exchange). */
   observe(
     op: SpecOperation,
     exchange: Exchange,
@@ -97,6 +99,8 @@ export class ResultCollector {
     run: (check: ResponseCheck) => CheckFailure[],
   ): void {
     if (this.scope && this.scope.unavailable(op) !== undefined) return;
+    if (this.observed.has(exchange)) return;
+    this.observed.add(exchange);
     let seen = this.statuses.get(op.operationId);
     if (!seen) this.statuses.set(op.operationId, (seen = new Set()));
     if (

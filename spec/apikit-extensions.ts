@@ -193,6 +193,7 @@ export function declaredValidation(doc: OpenAPIV3.Document): DeclaredValidation 
 }
 
 export { declaredHttp, type DeclaredHttp } from './http-extensions.js';
+export { declaredCacheControl, type DeclaredCacheControl } from './cache-extensions.js';
 
 /** What a creating operation's `x-apikit-ids` declares about the ids it assigns. */
 export interface IdAllocation {

@@ -31,6 +31,7 @@ describe('x-apikit-http', () => {
       ],
       dataSetDated: ['listRoles', 'listCategories', 'getCategory'],
       undatedLists: true,
+      lastModifiedProperty: 'updatedAt',
       idempotencyAfterValidation: true,
       errorsLimit: { maxItems: 100, omittedCount: 'errorsOmitted', maxLength: 200 },
       headerLimit: { maxBytes: 16384, status: 431 },
@@ -68,6 +69,7 @@ describe('x-apikit-http', () => {
         problemTitles: { a: 1, b: 'B' },
         dataSetDated: ['listRoles', 3],
         undatedLists: 'yes',
+        lastModifiedProperty: '',
         errorsLimit: { maxItems: '100', omittedCount: 'n', maxLength: 200 },
         headerLimit: { maxBytes: 16384, status: 431 },
       }),
@@ -78,6 +80,7 @@ describe('x-apikit-http', () => {
       problemTitles: { b: 'B' },
       dataSetDated: ['listRoles'],
       undatedLists: false,
+      lastModifiedProperty: undefined,
       errorsLimit: undefined,
       headerLimit: undefined,
     });

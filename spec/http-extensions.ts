@@ -64,11 +64,21 @@ export interface DeclaredHttp {
    */
   undatedLists: boolean;
   /**
+   * The body property (an RFC 3339 date-time) a single resource's `Last-Modified` is made of, to
+   * the second: a representation embedding other resources (an object or a list of objects
+   * among its properties) is dated by the newest of its parts, so never older than that
+   * property. Undefined when not declared.
+   */
+  lastModifiedProperty: string | undefined;
+  /**
    * An `Idempotency-Key` remembers the answer to a request that passed validation (a 409 or
    * 422 too) and none to one that did not: after a 400 the key is free.
    */
   idempotencyAfterValidation: boolean;
 }
+
+/** Read once per document: the response checks ask for it on every answer of a run. */
+const cachedDeclaredHttp = new WeakMap<OpenAPIV3.Document, DeclaredHttp>();
 
 /**
  * The HTTP conventions a description declares in its root `x-apikit-http`; a description
@@ -79,6 +89,12 @@ export interface DeclaredHttp {
  * declaredHttp(doc).versions; // ['v1']
  */
 export function declaredHttp(doc: OpenAPIV3.Document): DeclaredHttp {
+  let known = cachedDeclaredHttp.get(doc);
+  if (!known) cachedDeclaredHttp.set(doc, (known = readDeclaredHttp(doc)));
+  return known;
+}
+
+function readDeclaredHttp(doc: OpenAPIV3.Document): DeclaredHttp {
   const declared: unknown = (doc as unknown as Record<string, unknown>)['x-apikit-http'];
   const object = typeof declared === 'object' && declared !== null ? declared : {};
   const get = (name: string): unknown => Reflect.get(object, name);
@@ -98,6 +114,7 @@ export function declaredHttp(doc: OpenAPIV3.Document): DeclaredHttp {
     checkOrder: strings(get('checkOrder')),
     dataSetDated: strings(get('dataSetDated')),
     undatedLists: get('undatedLists') === true,
+    lastModifiedProperty: nonEmpty(get('lastModifiedProperty')),
     idempotencyAfterValidation: get('idempotencyAfterValidation') === true,
     unrecognizedMethodStatus:
       Number.isInteger(status) && (status as number) >= 400 ? (status as number) : undefined,
@@ -135,6 +152,10 @@ function headerLimit(value: unknown): DeclaredHttp['headerLimit'] {
 const field = (value: unknown, name: string): unknown =>
   typeof value === 'object' && value !== null ? Reflect.get(value, name) : undefined;
 const isCount = (value: unknown): value is number => Number.isInteger(value) && Number(value) > 0;
+
+function nonEmpty(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
 
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];

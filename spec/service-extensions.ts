@@ -18,6 +18,11 @@ export interface CorsDeclaration {
   allowHeaders: string[];
   /** Response headers a script may read (`Access-Control-Expose-Headers`). */
   exposeHeaders: string[];
+  /**
+   * What a preflight's `Access-Control-Allow-Methods` lists, when declared: `'Allow'`, the
+   * methods of the path as its `Allow` header lists them; or a fixed list of methods.
+   */
+  allowMethods?: 'Allow' | string[];
 }
 
 /**
@@ -53,6 +58,9 @@ export interface ServiceDeclaration {
   reset: string | undefined;
 }
 
+/** Read once per document: the response checks ask for it on every answer of a run. */
+const cachedServiceDeclaration = new WeakMap<OpenAPIV3.Document, ServiceDeclaration>();
+
 /**
  * What a description declares in its root `x-apikit-service`; one without it declares nothing.
  *
@@ -61,6 +69,12 @@ export interface ServiceDeclaration {
  * serviceDeclaration(doc).requestId; // 'X-Request-Id'
  */
 export function serviceDeclaration(doc: OpenAPIV3.Document): ServiceDeclaration {
+  let known = cachedServiceDeclaration.get(doc);
+  if (!known) cachedServiceDeclaration.set(doc, (known = readServiceDeclaration(doc)));
+  return known;
+}
+
+function readServiceDeclaration(doc: OpenAPIV3.Document): ServiceDeclaration {
   const declared: unknown = (doc as unknown as Record<string, unknown>)['x-apikit-service'];
   const object = typeof declared === 'object' && declared !== null ? declared : {};
   const get = (name: string): unknown => Reflect.get(object, name);
@@ -85,6 +99,7 @@ export function serviceDeclaration(doc: OpenAPIV3.Document): ServiceDeclaration 
         ? {
             allowHeaders: strings(corsGet('allowHeaders')),
             exposeHeaders: strings(corsGet('exposeHeaders')),
+            ...allowMethods(corsGet('allowMethods')),
           }
         : undefined,
     serializedWrites: get('serializedWrites') === true,
@@ -105,6 +120,14 @@ function servedRoute(value: unknown): ServedRoute[] {
       ...(contract === 'json' || contract === 'yaml' ? { contract } : {}),
     },
   ];
+}
+
+/** `allowMethods` as declared: `Allow` (in any letter case) or a list of methods; else absent. */
+function allowMethods(value: unknown): Pick<CorsDeclaration, 'allowMethods'> {
+  if (typeof value === 'string' && value.toLowerCase() === 'allow')
+    return { allowMethods: 'Allow' };
+  if (Array.isArray(value)) return { allowMethods: strings(value).map((m) => m.toUpperCase()) };
+  return {};
 }
 
 function strings(value: unknown): string[] {

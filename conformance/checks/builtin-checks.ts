@@ -35,6 +35,7 @@ import { unknownReferences } from './stateful/unknown-references.js';
 import { guardedWrites } from './stateful/guarded-writes.js';
 import { scopedLookup } from './stateful/scoped-lookup.js';
 import { embeddedItemsCheck } from './stateful/embedded-items.js';
+import { writesReadBackCheck } from './stateful/writes-read-back-check.js';
 
 /**
  * A registry holding every built-in check. Users add their own with `register` and select
@@ -80,6 +81,8 @@ export function createDefaultRegistry(): CheckRegistry {
     guardedWrites,
     scopedLookup,
     embeddedItemsCheck,
+    // After the checks that write: it reports the read-backs of their writes (decision 0125).
+    writesReadBackCheck,
     // Late: the reset takes away what the run made and its refresh tokens (--allow-destructive).
     adminReset,
     deletedUserToken,

@@ -20,6 +20,18 @@ export interface NegativeCase {
   description: string;
   /** JSON Pointer fragment of the broken value: `#/name`, `#`, `#/query/size`, `#/path/id`. */
   pointer: string;
+  /**
+   * Every place the case breaks by the spec's schema (JSON Pointer fragments), where it is
+   * known: `[pointer]` when it breaks nothing else; more when its one change breaks a rule of
+   * a parent too (an unknown property of an object with `maxProperties: 0`: a 400 names both),
+   * or the schema's `oneOf` branches each object. Absent: only `pointer` is known.
+   */
+  places?: string[];
+  /**
+   * Set when the schema chooses among branches (`oneOf`, `anyOf`) at a broken place: `places`
+   * then holds every branch's complaints, and a 400 may name any one of them.
+   */
+  placesBranching?: true;
   /** The parts of the call that make it negative (body, rawBody, query, rawQuery, path). */
   call: OperationCall;
 }

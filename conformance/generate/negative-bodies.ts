@@ -1,5 +1,5 @@
 import type { SpecOperation } from '../../spec/operations.js';
-import { effectiveSchema, schemaType } from '../../spec/schema/effective-schema.js';
+import { effectiveSchema, schemaType, type Schema } from '../../spec/schema/effective-schema.js';
 import { withUniqueEmails } from '../../spec/schema/unique-emails.js';
 import { applyAt, bodyPointer, type Mutation } from './body-mutation.js';
 import type { NegativeCase } from './case-generator.js';
@@ -7,6 +7,7 @@ import { collectMutations } from './collect-mutations.js';
 import { jsonRequestBody } from './json-request-body.js';
 import { loneSurrogateBody } from './lone-surrogate-body.js';
 import { describeJson, withArticle } from './negative-values.js';
+import { branching, violatedPlaces } from './violated-places.js';
 import { completeBody, type GeneratorDeps } from './positive-bodies.js';
 
 /**
@@ -39,6 +40,7 @@ export function negativeBodies(op: SpecOperation, deps: GeneratorDeps): Negative
     cases.push({
       description: m.description,
       pointer: bodyPointer(m.segments),
+      ...placesOf(body.schema, value, deps),
       call: { body: value },
     });
   }
@@ -49,6 +51,7 @@ export function negativeBodies(op: SpecOperation, deps: GeneratorDeps): Negative
     cases.push({
       description: `the body is ${describeJson(wrongRoot)}, not ${withArticle(rootType)}`,
       pointer: '#',
+      ...placesOf(body.schema, wrongRoot, deps),
       call: { body: wrongRoot },
     });
   }
@@ -68,6 +71,18 @@ export function negativeBodies(op: SpecOperation, deps: GeneratorDeps): Negative
     call: { body: fresh(), contentType: null },
   });
   return cases;
+}
+
+/** The places a case's body breaks, where the validator can say (see NegativeCase.places). */
+function placesOf(
+  schema: Schema,
+  value: unknown,
+  deps: GeneratorDeps,
+): Pick<NegativeCase, 'places' | 'placesBranching'> {
+  const errors = deps.validator.errors(schema, value);
+  if (!errors?.length) return {};
+  const places = violatedPlaces(errors);
+  return branching(errors) ? { places, placesBranching: true } : { places };
 }
 
 function malformedJson(base: unknown): string {

@@ -5,6 +5,7 @@ import { TargetClient, TargetUnreachableError } from './target-client.js';
 
 let server: Server;
 let base: string;
+let busyAnswers = 0;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -13,6 +14,11 @@ beforeAll(async () => {
     if (url === '/api/bom') {
       res.setHeader('Content-Type', 'application/json');
       res.end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"a":"é"}')]));
+      return;
+    }
+    if (url === '/api/busy' && busyAnswers++ === 0) {
+      res.writeHead(429, { 'Retry-After': '0', 'Content-Type': 'text/plain' });
+      res.end('slow down');
       return;
     }
     if (url === '/api/chunked') {
@@ -38,6 +44,24 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 describe('TargetClient', () => {
+  it('tells its listeners of every answer, a 429 it waits out and retries too', async () => {
+    const client = new TargetClient({ baseUrl: base });
+    const heard: [number, string, boolean][] = [];
+    const stop = client.listen((exchange, planned, final) =>
+      heard.push([exchange.response.status, planned.path, final]),
+    );
+    const exchange = await client.send({ method: 'GET', path: '/busy' });
+    expect(exchange.response.status).toBe(200);
+    expect(heard).toEqual([
+      [429, '/busy', false],
+      [200, '/busy', true],
+    ]);
+    stop();
+    await client.send({ method: 'GET', path: '/busy' });
+    expect(heard).toHaveLength(2);
+    await client.close();
+  });
+
   it('answers status, headers (case-insensitive, repeated ones kept) and the body as text', async () => {
     const seen: number[] = [];
     const client = new TargetClient({

@@ -21,6 +21,13 @@ export type { TargetClientOptions } from './target-client-options.js';
 
 const MAX_RETRY_AFTER_S = 30;
 
+/** Told of one answer: the request as planned, and whether `send` returns it (no retry). */
+export type ExchangeListener = (
+  exchange: Exchange,
+  planned: PlannedRequest,
+  final: boolean,
+) => void;
+
 /**
  * Parallel requests of a run unless told otherwise (decision 0030): most of a run waits on the
  * target's durable writes, which a server commits in groups, and 8 connections stay polite.
@@ -45,6 +52,7 @@ export class TargetClient {
   /** Headers the user asked to send on every request. */
   readonly extraHeaders: Record<string, string>;
   count = 0;
+  private readonly listeners = new Set<ExchangeListener>();
 
   constructor(private readonly options: TargetClientOptions) {
     const url = new URL(options.baseUrl);
@@ -107,16 +115,27 @@ export class TargetClient {
     return this.pacer?.known ?? [];
   }
 
+  /**
+   * Tells `listener` of every answer from now on, whoever sent the request: a 429 that is
+   * waited out and retried too (`final` false), which is an answer of the target like any
+   * other. Returns the function that stops telling it.
+   */
+  listen(listener: ExchangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   async send(planned: PlannedRequest): Promise<Exchange> {
     if (!planned.housekeeping) this.options.guard?.(planned);
     for (let attempt = 0; ; attempt++) {
       const exchange = await this.paced(planned);
       const retryAfter = Number(exchange.headers.get('retry-after'));
-      if (
+      const final =
         exchange.response.status !== 429 ||
         attempt >= (this.options.retries429 ?? 3) ||
-        !Number.isFinite(retryAfter)
-      ) {
+        !Number.isFinite(retryAfter);
+      for (const listener of this.listeners) listener(exchange, planned, final);
+      if (final) {
         this.options.onExchange?.(exchange);
         return exchange;
       }

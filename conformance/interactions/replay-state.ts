@@ -5,6 +5,7 @@ import { parentStates, writableIn } from '../../spec/relation-extensions.js';
 import type { Credential } from '../auth-session.js';
 import { moveTo, nearest } from '../checks/support/move-to-state.js';
 import { buildRequest } from '../http/build-request.js';
+import { pathParameters } from '../http/path-template.js';
 import type { RunContext } from '../run-context.js';
 import type { CreatedResource, Unavailable } from '../stateful/fixtures.js';
 
@@ -22,19 +23,7 @@ export interface ReplayPath {
  * path is not one of the template's.
  */
 export function matchPath(template: string, path: string): Record<string, string> | undefined {
-  const names: string[] = [];
-  const pattern = template
-    .split(/(\{[^}]+\})/)
-    .map((part) => {
-      const name = /^\{([^}]+)\}$/.exec(part)?.[1];
-      if (name === undefined) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-      names.push(name);
-      return '([^/]+)';
-    })
-    .join('');
-  const found = new RegExp(`^(?:/.*?)?${pattern}/?$`).exec(path.split('?')[0] ?? '');
-  if (!found) return undefined;
-  return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(found[i + 1] ?? '')]));
+  return pathParameters(template, path.split('?')[0] ?? '', true);
 }
 
 /**

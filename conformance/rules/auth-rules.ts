@@ -72,13 +72,26 @@ export const authRules: Rule[] = [
     ['inactive-login-refused'],
     'with --allow-destructive: after an unblock the USER account is INACTIVE and logs in',
   ),
-  judged(
-    'auth.no-store',
-    'responses under /auth carry Cache-Control: no-store',
-    AUTH,
-    ['response_headers_conformance'],
-    ['auth-answers-no-cache'],
-  ),
+  split('auth.no-store', 'responses under /auth carry Cache-Control: no-store', AUTH, [
+    clause(
+      'login',
+      'POST /auth/login answers Cache-Control: no-store',
+      ['response_headers_conformance'],
+      ['auth-answers-no-cache'],
+    ),
+    clause(
+      'refresh',
+      'POST /auth/refresh answers Cache-Control: no-store',
+      ['response_headers_conformance'],
+      ['refresh-answers-no-cache'],
+    ),
+    clause(
+      'logout',
+      'POST /auth/logout answers Cache-Control: no-store',
+      ['response_headers_conformance'],
+      ['logout-answers-no-cache'],
+    ),
+  ]),
   judged(
     'auth.token.deleted-user',
     "each request checks that the token's subject still exists (else 401 invalid_token)",
@@ -144,6 +157,12 @@ export const authRules: Rule[] = [
         'a refresh token refused (spent, revoked) is 401, as documented',
         ['refresh_rotation'],
         ['spent-refresh-400'],
+      ),
+      clause(
+        'chain',
+        'the refresh token a refresh answers is taken by the next refresh, before any reuse',
+        ['refresh_rotation'],
+        ['refresh-applied-twice'],
       ),
     ],
   ),

@@ -19,8 +19,8 @@ export const cacheRules: Rule[] = [
       clause(
         'other-200',
         'If-None-Match with another tag answers the full 200',
-        ['etag_conditional'],
-        ['any-if-none-match-304'],
+        ['etag_conditional', 'not_modified_etag'],
+        ['any-if-none-match-304', 'unmatched-if-none-match-304'],
       ),
       outsideClause(
         'no-body',
@@ -46,6 +46,12 @@ export const cacheRules: Rule[] = [
         ['last_modified_conditional'],
         ['any-if-modified-since-304'],
       ),
+      clause(
+        'unconditional-200',
+        'a GET or HEAD with neither If-None-Match nor If-Modified-Since (nor a valid date in it) is never 304',
+        ['not_modified_when_matched'],
+        ['unconditional-304'],
+      ),
       outsideClause(
         'no-body',
         'the 304 has no body',
@@ -70,6 +76,12 @@ export const cacheRules: Rule[] = [
         'a 304 carries ETag',
         ['etag_conditional', 'response_headers_conformance'],
         ['not-modified-without-etag'],
+      ),
+      clause(
+        'etag-matched',
+        "a 304's ETag is the If-None-Match tag that matched (RFC 9110 15.4.5: the validator a 200 would carry)",
+        ['not_modified_etag', 'etag_conditional'],
+        ['not-modified-other-etag'],
       ),
       clause(
         'cache-control',

@@ -36,13 +36,26 @@ export const cacheValidatorRules: Rule[] = [
       ),
     ],
   ),
-  judged(
+  split(
     'cond.validators.put-none',
     'PUT responses do not carry ETag or Last-Modified (RFC 9110 9.3.4)',
     HEADERS,
-    ['put_validators'],
-    ['put-answers-validators'],
-    'judged as RFC 9110 9.3.4 puts it (no validator when the stored representation is not the content sent), which covers every PUT of this API: its reads add ids and timestamps',
+    [
+      // Judged as RFC 9110 9.3.4 puts it (no validator when the stored representation is not
+      // the content sent), which covers every PUT of this API: its reads add ids and timestamps.
+      clause(
+        'no-etag',
+        'a PUT answer carries no ETag (the stored representation is not the content sent)',
+        ['put_validators'],
+        ['put-answers-validators'],
+      ),
+      clause(
+        'no-last-modified',
+        'a PUT answer carries no Last-Modified (likewise)',
+        ['put_validators'],
+        ['put-answers-last-modified'],
+      ),
+    ],
   ),
   split(
     'cond.etag.strong-weak',
@@ -61,14 +74,38 @@ export const cacheValidatorRules: Rule[] = [
         ['response_headers_conformance'],
         ['strong-etag-on-list'],
       ),
+      clause(
+        'same-tag-same-body',
+        'a tag names one representation: two 200s to the same GET (URL, Accept, credential, Vary) with the same strong tag are byte-identical, with the same weak tag the same JSON',
+        ['same_validator_same_body'],
+        ['same-etag-other-body'],
+      ),
     ],
   ),
-  judged(
+  split(
     'cond.last-modified.updated-at',
     "single resources carry Last-Modified from updatedAt; order items take their order's updatedAt",
     HEADERS,
-    ['response_headers_conformance', 'last_modified_conditional'],
-    ['last-modified-missing'],
+    [
+      clause(
+        'present',
+        'a single resource carries Last-Modified',
+        ['response_headers_conformance', 'last_modified_conditional'],
+        ['last-modified-missing'],
+      ),
+      clause(
+        'from-updated-at',
+        "Last-Modified is the body's updatedAt to the second (x-apikit-http lastModifiedProperty), never older than an embedded part's",
+        ['last_modified_from_body'],
+        ['last-modified-hour-early'],
+      ),
+      clause(
+        'order-item',
+        "an order item's Last-Modified is its order's updatedAt (an item's body has no date of its own)",
+        [],
+        [],
+      ),
+    ],
   ),
   split(
     'cond.last-modified.catalogs',
@@ -93,9 +130,9 @@ export const cacheValidatorRules: Rule[] = [
     'cond.last-modified.catalog-date',
     "the catalogs' Last-Modified is the time the data set was created (first start, or the last reset)",
     HEADERS,
-    ['data_set_dated'],
-    ['category-list-misdated'],
-    'judged where x-apikit-http declares dataSetDated: the catalogs, lists included, share one date; that it moves with a reset is not (the reset is destructive, and a run reads the date once)',
+    ['data_set_dated', 'data_set_date_kept'],
+    ['category-list-misdated', 'category-entry-misdated'],
+    'judged where x-apikit-http declares dataSetDated: the catalogs, lists included, share one date, in every answer of a run (data_set_date_kept); that it moves with a reset is not (the reset is destructive, and a run reads the date once)',
   ),
   judged(
     'cond.last-modified.other-lists',
@@ -141,6 +178,12 @@ export const cacheValidatorRules: Rule[] = [
         'answers under /auth carry no-store',
         ['response_headers_conformance'],
         ['auth-cacheable'],
+      ),
+      clause(
+        'writes',
+        "a write's 2xx carries the resource policy, private, no-cache, with no directive contradicting it (x-apikit-http.cacheControl.writes)",
+        ['cache_control_policy'],
+        ['write-answer-cache-public'],
       ),
     ],
   ),

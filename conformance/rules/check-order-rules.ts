@@ -1,4 +1,4 @@
-import { C, judged, type Rule } from './rule.js';
+import { C, clause, judged, split, type Rule } from './rule.js';
 
 const REQUESTS = C('Precise rules / Requests');
 const STEPS =
@@ -19,7 +19,26 @@ export const checkOrderRules: Rule[] = [
   ),
   proven('405-before-401', 'a method 405 before a 401', 'auth-before-method'),
   proven('401-before-403', 'a 401 before a 403', 'role-before-auth'),
-  proven('403-before-406', 'a 403 before 406, 413 and 415', 'accept-before-role'),
+  split('http.check-order.403-before-406', `a 403 before 406, 413 and 415 (${STEPS})`, REQUESTS, [
+    clause(
+      '406',
+      'a caller without the role asking for a media type the operation cannot give: 403, not 406',
+      ['check_order'],
+      ['accept-before-role'],
+    ),
+    clause(
+      '413',
+      'a caller without the role sending a body over the limit: 403, not 413',
+      ['check_order'],
+      ['size-before-role'],
+    ),
+    clause(
+      '415',
+      'a caller without the role sending a body in a media type the operation does not take: 403, not 415',
+      ['check_order'],
+      ['media-type-before-role'],
+    ),
+  ]),
   proven('415-before-400', 'a 415 before a 400 of the path or query', 'query-before-media-type'),
   proven(
     '400-before-404',

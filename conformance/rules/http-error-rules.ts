@@ -62,6 +62,12 @@ export const httpErrorRules: Rule[] = [
         ['negative_data_rejection'],
         ['non-numeric-id-404'],
       ),
+      clause(
+        'never-accepted',
+        'a body breaking several constraints at once, or more than errors can list, is refused too: never 2xx (decision 0126)',
+        ['validation_errors', 'bounded_errors'],
+        ['several-violations-accepted', 'over-bound-accepted'],
+      ),
     ],
   ),
   judged(
@@ -71,12 +77,36 @@ export const httpErrorRules: Rule[] = [
     ['negative_data_rejection'],
     ['unknown-query-ignored'],
   ),
-  judged(
+  split(
     'http.400.plain-decimal',
     'query integers are plain decimal, no sign or leading zero (1e3, 20.0, +5, 05 are 400)',
     REQUESTS,
-    ['negative_data_rejection'],
-    ['lenient-query-integers'],
+    [
+      clause(
+        'leading-zero',
+        'a leading zero (05) is 400',
+        ['negative_data_rejection'],
+        ['lenient-query-integers'],
+      ),
+      clause(
+        'sign',
+        'a sign (+5) is 400',
+        ['negative_data_rejection'],
+        ['query-integer-sign-accepted'],
+      ),
+      clause(
+        'exponent',
+        'an exponent (1e3) is 400',
+        ['negative_data_rejection'],
+        ['query-integer-exponent-accepted'],
+      ),
+      clause(
+        'fraction',
+        'a fraction, even of zero (20.0), is 400',
+        ['negative_data_rejection'],
+        ['query-integer-fraction-accepted'],
+      ),
+    ],
   ),
   split(
     'http.400.every-violation',
@@ -94,6 +124,18 @@ export const httpErrorRules: Rule[] = [
         'no constraint is listed twice (found by the mutation harness)',
         ['distinct_errors'],
         ['errors-entry-twice'],
+      ),
+      clause(
+        'each-case-listed',
+        'the 400 to any request breaking one constraint lists it: no entry is dropped, the last one neither (decision 0126)',
+        ['negative_data_rejection'],
+        ['errors-off-by-one'],
+      ),
+      clause(
+        'only-broken',
+        'a request breaking one constraint gets entries for it alone: none names a place it did not break (decision 0126)',
+        ['negative_data_rejection'],
+        ['stray-error-entry'],
       ),
     ],
   ),
@@ -113,6 +155,12 @@ export const httpErrorRules: Rule[] = [
         'a pointer to a parameter names its location (#/query/size, #/path/id)',
         ['validation_errors'],
         ['pointers-without-location'],
+      ),
+      clause(
+        'broken-member',
+        'the entry points at the member broken, not its parent: #/items/0/quantity, not #/items/0 (decision 0126)',
+        ['negative_data_rejection'],
+        ['pointer-at-parent'],
       ),
     ],
   ),

@@ -1,6 +1,6 @@
-import { C, I, clause, judged, outside, outsideClause, split, type Rule } from './rule.js';
+import { httpOptionsRules } from './http-options-rules.js';
+import { C, I, clause, judged, outsideClause, split, type Rule } from './rule.js';
 
-const SHARED = C('HTTP semantics shared by every path');
 const REQUESTS = C('Precise rules / Requests');
 const MEDIA = C('Media types and negotiation');
 /** Methods, routing and request media types (answers and errors: http-error-rules.ts). */
@@ -37,63 +37,7 @@ export const httpRules: Rule[] = [
     ['unrecognized_method'],
     ['unknown-method-405'],
   ),
-  split(
-    'http.method.options-allow',
-    'OPTIONS everywhere: 204 with Allow; Allow lists OPTIONS always, and HEAD wherever GET is',
-    SHARED,
-    [
-      clause(
-        'status-204',
-        'OPTIONS answers 204 (no content)',
-        ['status_code_conformance'],
-        ['options-answers-200'],
-      ),
-      clause(
-        'allow-declared',
-        "Allow lists the path's declared methods and no other",
-        ['allow_header_conformance'],
-        ['options-allow-every-method'],
-      ),
-      clause(
-        'allow-options',
-        'Allow lists OPTIONS always',
-        ['allow_header_conformance'],
-        ['options-allow-misses-options'],
-      ),
-      clause(
-        'allow-head',
-        'Allow lists HEAD wherever GET is',
-        ['allow_header_conformance'],
-        ['options-allow-misses-head'],
-      ),
-    ],
-  ),
-  judged(
-    'http.method.options-unknown-404',
-    'OPTIONS on an unknown path is 404',
-    REQUESTS,
-    ['strict_routing'],
-    ['options-unknown-204'],
-  ),
-  split(
-    'http.method.options-accept-patch',
-    "Accept-Patch is on OPTIONS of paths that take PATCH (and on PATCH's 415)",
-    REQUESTS,
-    [
-      clause(
-        'options',
-        'OPTIONS of a path that takes PATCH carries Accept-Patch',
-        ['response_headers_conformance'],
-        ['options-without-accept-patch'],
-      ),
-      clause(
-        'patch-415',
-        "PATCH's 415 carries Accept-Patch",
-        ['response_headers_conformance'],
-        ['patch-415-without-accept-patch'],
-      ),
-    ],
-  ),
+  ...httpOptionsRules,
   split(
     'http.method.head',
     'HEAD wherever GET is: as GET, headers only, no body',
@@ -110,6 +54,12 @@ export const httpRules: Rule[] = [
         'HEAD carries the Content-Type of GET',
         ['head_matches_get'],
         ['head-without-content-type'],
+      ),
+      clause(
+        'required-headers',
+        'every HEAD answer carries the headers its GET declares as required for that status',
+        ['head_declared_headers'],
+        ['head-without-vary'],
       ),
       outsideClause(
         'no-body',

@@ -64,9 +64,9 @@ export const idempotencyRules: Rule[] = [
       ),
       clause(
         'subject',
-        'the same key from another credential is a new request (a key shared by every caller and path breaks this one first)',
+        'the same key from another credential is a new request',
         ['idempotency_key_scope'],
-        ['idempotency-key-ignores-subject', 'idempotency-key-global'],
+        ['idempotency-key-ignores-subject'],
       ),
       outsideClause(
         'method',

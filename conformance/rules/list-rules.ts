@@ -137,6 +137,12 @@ export const listRules: Rule[] = [
         ['paging_invariants'],
         ['link-drops-filter'],
       ),
+      clause(
+        'every-page-answer',
+        'every page answer of the run, whatever else it was asked with (a sort), carries these relations',
+        ['page_links'],
+        ['link-last-missing-when-sorted'],
+      ),
     ],
   ),
   judged(

@@ -57,14 +57,20 @@ export const roleRules: Rule[] = [
       ),
     ],
   ),
-  judged(
-    'roles.catalog',
-    'a fixed catalog at GET /roles: 1 USER, 2 ADMIN',
-    ROLES,
-    ['role_invariants'],
-    ['role-catalog-renumbered'],
-    "against the first example of the catalog's 200 answer (x-apikit-roles fixedCatalog)",
-  ),
+  split('roles.catalog', 'a fixed catalog at GET /roles: 1 USER, 2 ADMIN', ROLES, [
+    clause(
+      'documented',
+      "GET /roles answers the first example of the catalog's 200 answer (x-apikit-roles fixedCatalog)",
+      ['role_invariants'],
+      ['role-catalog-renumbered'],
+    ),
+    clause(
+      'every-answer',
+      'every 200 GET of the catalog in the run, whatever it was asked with, is that example',
+      ['fixed_catalog_answers'],
+      ['catalog-one-role-less'],
+    ),
+  ]),
   split('roles.assign.idempotent', 'PUT /users/{id}/roles/{roleId}: 204, idempotent', ROLES, [
     clause(
       'answers-204',
@@ -135,12 +141,12 @@ export const roleRules: Rule[] = [
       outsideClause(
         'block',
         'blocking the last ADMIN is 409',
-        'not tried: on a target that breaks it the last ADMIN is blocked, its tokens refused, and no request can unblock it (unblocking needs an ADMIN); the run would leave the target without one for good',
+        'not tried, even with --allow-destructive: the probe needs a last ADMIN, either the given admin account or an account the run made ADMIN after demoting the given one; on a target that breaks it that account is blocked, its tokens refused (auth.token.blocked-user), and no request can undo it: unblocking, assigning ADMIN and /admin/reset all need an ADMIN (x-apikit-role), so the run would leave the target without one for good',
       ),
       outsideClause(
         'delete',
         'deleting the last ADMIN is 409',
-        'not tried: on a target that breaks it the last ADMIN is gone and no request can make another (assigning ADMIN needs an ADMIN); the run would leave the target without one for good',
+        'not tried, even with --allow-destructive: as for #block, the last ADMIN would be the given account or one the run made ADMIN after demoting it; on a target that breaks it that account is gone, its tokens refused (auth.token.deleted-user), and assigning ADMIN and /admin/reset both need an ADMIN (x-apikit-role), so the run would leave the target without one for good',
       ),
     ],
   ),
@@ -151,21 +157,55 @@ export const roleRules: Rule[] = [
     ['unsupported_method'],
     ['role-link-answers-get'],
   ),
-  judged(
+  split(
     'ids.server-assigned-increasing',
     'identifiers are positive integers assigned by the server, increasing, never reused',
     C('Users'),
-    ['id_allocation'],
-    ['deleted-id-reused'],
-    'two creations, a delete of the newest, a third creation (x-apikit-ids)',
+    [
+      clause(
+        'positive-integer',
+        'an assigned id is a positive integer (the schema of the id: minimum 1)',
+        ['response_schema_conformance'],
+        ['created-id-zero'],
+      ),
+      clause(
+        'increasing',
+        'a second creation gets a greater id than the first (x-apikit-ids increasing)',
+        ['id_allocation'],
+        ['ids-count-down'],
+      ),
+      clause(
+        'never-reused',
+        'a creation after deleting the newest gets a greater id still, never the freed one',
+        ['id_allocation'],
+        ['deleted-id-reused'],
+      ),
+    ],
   ),
-  judged(
+  split(
     'ids.counter-past-put',
     'PUT-create at id X moves the counter past X; deletes and /admin/reset never move it back',
     IDS,
-    ['id_allocation'],
-    ['counter-ignores-put-create'],
-    'a PUT-create past the newest id (If-None-Match: *), then a creation; /admin/reset is not tried',
+    [
+      clause(
+        'past-put',
+        'after a PUT-create past the newest id (If-None-Match: *), the next creation gets a greater id',
+        ['id_allocation'],
+        ['counter-ignores-put-create'],
+      ),
+      clause(
+        'deletes-keep',
+        'a delete of an id below the newest never moves the counter back either (the run deletes only the newest, under #never-reused)',
+        ['id_allocation'],
+        [],
+      ),
+      clause(
+        'reset-keeps',
+        '/admin/reset never moves it back (judged as admin.reset#ids-kept, whose fault reset-rewinds-ids is listed there)',
+        ['admin_reset'],
+        [],
+      ),
+    ],
   ),
   judged(
     'ids.put-create-deleted',

@@ -10,6 +10,7 @@ import type { RuleArea } from './rule.js';
 import { roleRules } from './role-rules.js';
 import { serviceRules } from './service-rules.js';
 import { userRules } from './user-rules.js';
+import { writeEffectRules } from './write-effect-rules.js';
 
 /**
  * Every rule of the interface document and the contract page, by area: the data behind
@@ -23,7 +24,11 @@ export const ruleInventory: RuleArea[] = [
   { id: 'auth', title: 'Authentication and tokens', rules: authRules },
   { id: 'users', title: 'Users: uniqueness, writes and the user state machine', rules: userRules },
   { id: 'orders', title: 'Orders and the order state machine', rules: orderRules },
-  { id: 'roles', title: 'Roles, invariants, ids and the store', rules: roleRules },
+  {
+    id: 'roles',
+    title: 'Roles, invariants, ids and the store',
+    rules: [...roleRules, ...writeEffectRules],
+  },
   {
     id: 'http',
     title: 'Methods, routing, media types, errors, check order',

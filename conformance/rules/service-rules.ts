@@ -158,6 +158,12 @@ export const serviceRules: Rule[] = [
         ['rate_limit_exceeded'],
         ['login-429-without-rate-limit'],
       ),
+      clause(
+        'any-429-problem',
+        'a 429 met on any route, which the runner waits out and retries, is a problem like any other (application/problem+json; judged by the response checks, 0129)',
+        ['content_type_conformance'],
+        ['retried-429-plain-text'],
+      ),
     ],
   ),
   split(
@@ -176,6 +182,18 @@ export const serviceRules: Rule[] = [
         'a cross-origin answer exposes each declared response header',
         ['cors_headers'],
         ['cors-exposes-no-etag'],
+      ),
+      clause(
+        'allow-methods',
+        "a preflight's Access-Control-Allow-Methods lists the path's methods, the same list as Allow (x-apikit-service.cors.allowMethods)",
+        ['allow_matches_path'],
+        ['preflight-allow-methods-echoed'],
+      ),
+      clause(
+        'allow-origin',
+        'an answer that allows a request with Origin names * or that origin in Access-Control-Allow-Origin (Fetch: any other value refuses the read)',
+        ['cors_allow_origin'],
+        ['preflight-allows-other-origin'],
       ),
     ],
   ),

@@ -1,64 +1,8 @@
 import { C, clause, I, judged, outsideClause, split, type Rule } from './rule.js';
+import { adminTransitions, moved } from './user-transition-rules.js';
 
 const USERS = C('Users');
 const PRECISE = C('Precise rules / Users, orders, roles');
-
-const USER_STATES = ['INACTIVE', 'ACTIVE', 'BLOCKED'] as const;
-
-/**
- * The clauses of an accepted transition of the user state machine: its 200, the user it answers
- * in the new status, and that status read back (`stays` is the fault of the last: answered, not
- * carried out).
- */
-function moved(
-  id: string,
-  says: string,
-  source: Rule['source'],
-  faultPrefix: string,
-  to: string,
-  stays: string,
-): Rule {
-  return split(id, says, source, [
-    clause(
-      'answers-200',
-      'it answers 200 with the user',
-      ['state_transitions'],
-      [`${faultPrefix}-answers-204`],
-    ),
-    clause(
-      'answer-shows-state',
-      `the user it answers is ${to}`,
-      ['state_transitions'],
-      [`${faultPrefix}-answers-old-state`],
-    ),
-    clause('state-after', `a GET afterwards shows the user ${to}`, ['state_transitions'], [stays]),
-  ]);
-}
-
-/** POST /admin/users/{id}/block and /unblock from every status of the user, and their faults. */
-function adminTransitions(): Rule[] {
-  const block: Record<string, [string, string, string?]> = {
-    INACTIVE: ['-> BLOCKED, 200', 'block-inactive-ignored', 'BLOCKED'],
-    ACTIVE: ['-> BLOCKED, 200', 'block-active-ignored', 'BLOCKED'],
-    BLOCKED: ['200, no change', 'block-blocked-409'],
-  };
-  const unblock: Record<string, [string, string, string?]> = {
-    BLOCKED: ['-> INACTIVE, 200', 'unblock-to-active', 'INACTIVE'],
-    INACTIVE: ['200, no change', 'unblock-inactive-409'],
-    ACTIVE: ['200, no change (unblock never demotes an ACTIVE user)', 'unblock-demotes-active'],
-  };
-  const rule = (action: string, from: string, [says, fault, to]: [string, string, string?]) => {
-    const id = `users.${action}.from-${from.toLowerCase()}`;
-    const text = `POST /admin/users/{id}/${action} when ${from}: ${says}`;
-    return to
-      ? moved(id, text, C('Admin'), `${action}-${from.toLowerCase()}`, to, fault)
-      : judged(id, text, C('Admin'), ['state_transitions'], [fault]);
-  };
-  return USER_STATES.flatMap((from) => [
-    rule('block', from, block[from]!),
-    rule('unblock', from, unblock[from]!),
-  ]);
-}
 
 /** Users: replace and update, delete and what goes with it, the user state machine. */
 export const userChangeRules: Rule[] = [
@@ -112,6 +56,12 @@ export const userChangeRules: Rule[] = [
         ['response_headers_conformance'],
         ['put-create-location-dropped'],
       ),
+      clause(
+        'location-path',
+        "the Location is the request's own path (the user made there)",
+        ['resource_identity'],
+        ['put-create-location-other-id'],
+      ),
     ],
   ),
   split(
@@ -152,6 +102,25 @@ export const userChangeRules: Rule[] = [
     ['patch_keeps_fields'],
     ['patch-resets-unsent'],
   ),
+  split(
+    'users.patch.answers-user',
+    'PATCH /users/{id}: any subset of name, email, age; 200 with the user',
+    USERS,
+    [
+      clause(
+        'same-user',
+        "the 200 answers the user of the path: its id is the path's",
+        ['resource_identity'],
+        ['patch-answers-other-user'],
+      ),
+      clause(
+        'sent-values',
+        'the 200 answers the user as changed: it holds the values sent',
+        ['resource_identity'],
+        ['patch-answers-old-values'],
+      ),
+    ],
+  ),
   judged(
     'users.patch.age-null',
     'PATCH with age: null clears it',
@@ -159,20 +128,44 @@ export const userChangeRules: Rule[] = [
     ['patch_semantics'],
     ['patch-null-age-ignored'],
   ),
-  judged(
+  split(
     'users.patch.empty',
     'PATCH {} is 200 with nothing written (ETag unchanged)',
     C('Precise rules / Requests'),
-    ['patch_semantics'],
-    ['empty-patch-400'],
-    'the stamps of the last change and the ETag are not compared: a server may stamp an empty write',
+    [
+      clause('answers-200', 'PATCH {} answers 200', ['patch_semantics'], ['empty-patch-400']),
+      clause(
+        'nothing-written',
+        'PATCH {} writes nothing: every property reads back as before',
+        ['patch_semantics'],
+        ['empty-patch-clears-age'],
+      ),
+      clause(
+        'etag-unchanged',
+        'PATCH {} leaves the ETag of the resource as it was (nothing was written)',
+        ['patch_semantics'],
+        ['empty-patch-new-etag'],
+      ),
+    ],
   ),
-  judged(
+  split(
     'users.patch.all-or-nothing',
     'a PATCH is judged on the state before it and applied all or nothing',
     C('Precise rules / Requests'),
-    ['patch_semantics'],
-    ['patch-applies-valid-part'],
+    [
+      clause(
+        'all-or-nothing',
+        'a PATCH refused for one property applies none of the others',
+        ['patch_semantics'],
+        ['patch-applies-valid-part'],
+      ),
+      clause(
+        'state-before',
+        'a PATCH is judged on the resource as it stood before it, not as the PATCH would leave it',
+        [],
+        [],
+      ),
+    ],
   ),
   split('users.delete.204-then-404', 'DELETE /users/{id}: 204; again: 404', USERS, [
     clause(

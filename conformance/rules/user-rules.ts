@@ -29,6 +29,18 @@ export const userRules: Rule[] = [
         ['ensure_resource_availability'],
         ['new-user-not-readable'],
       ),
+      clause(
+        'location-path',
+        "the Location is the path of the new user: the GET path ending in the body's id",
+        ['resource_identity'],
+        ['created-location-next-id'],
+      ),
+      clause(
+        'body-holds-sent',
+        'the 201 body is the new user: it holds the name, email and age sent',
+        ['resource_identity'],
+        ['created-name-of-previous-user'],
+      ),
     ],
   ),
   split(

@@ -82,6 +82,14 @@ export function indexSpec(doc: OpenApiDocument): SpecIndex {
           const op = byId.get(linked);
           if (op?.method === 'get' && nextTo(op.path, target.path)) include.add(linked);
         }
+      // A creation is read back by the collection it adds to too: the GET of its own path.
+      if (target.method === 'post')
+        for (const op of operations)
+          if (op.method === 'get' && op.path === target.path) include.add(op.operationId);
+      // OPTIONS lists the path's methods, of the operations in the run's scope (0096, 0121): with
+      // all of them in the narrowing, a method dropped from Allow is a break, not the scope.
+      if (target.method === 'options')
+        for (const op of operations) if (op.path === target.path) include.add(op.operationId);
       return [...include].sort();
     },
   };

@@ -30,13 +30,6 @@ const HEADER_OPS = /^header-/;
 const BODY_OPS = /^(body-|problem-alter$|list-)/;
 const isProblemStatus = (s: number) => s >= 400;
 
-/**
- * Checks that send their requests past ctx.call (client.send, the setup): their answers are
- * judged for the check's own property only, never by the response checks.
- */
-const UNOBSERVED =
-  /^(\(setup\)|operation_implemented|cors_headers|request_id_echo|strict_routing|unrecognized_method|rate_limit_exceeded|version_routing|head_requires_auth|check_order|header_limit|unsupported_method|allow_header_conformance|problem_json|cache_control_present|admin_reset|refresh_rotation)$/;
-
 export const SURVIVOR_CLASSES: readonly SurvivorClass[] = [
   // ---- allowed by the contract, whatever exchange ----
   {
@@ -172,6 +165,43 @@ export const SURVIVOR_CLASSES: readonly SurvivorClass[] = [
     clause:
       'Contract page, Errors: 409 duplicate-email "Create, replace or update would give two users the same email" (x-apikit-unique on email): the repeat of a creation is refused and creates nothing.',
   },
+
+  // ---- blind spots ----
+  {
+    operator: /^(header-|body-|list-|problem-|status-)/,
+    operation: '*',
+    target: '*',
+    check:
+      /^(strict_routing|unrecognized_method|unsupported_method|version_routing|served_routes|header_limit)$/,
+    verdict: 'blind-spot',
+    note: "An answer to a request that addresses no operation of the spec (a path with a trailing slash or another version, a method the path does not declare, an unknown method): no operation's responses describe it, so the response checks leave it alone (0129) and its check judges the status it wants. The contract still fixes what every error is (problem+json, no-store, X-Request-Id). A check: judge such answers by the spec's generic error response (the 404/405/501 of `x-apikit-http`).",
+  },
+  {
+    operator: 'body-alter',
+    operation: '*',
+    target: 'errors[].pointer',
+    status: (s) => s === 400,
+    check: 'bounded_errors',
+    verdict: 'blind-spot',
+    note: 'A pointer of a 400 cut at its bound altered to another place: bounded_errors asks that every entry names one of the unknown properties it sent and that the first found are listed, so a pointer moved to another property of the same probe can pass. A check: the entries name exactly the first properties in the order sent, each once.',
+  },
+  {
+    operator: 'header-drop',
+    operation: '*',
+    target: 'access-control-allow-origin',
+    check: 'cors_headers',
+    verdict: 'blind-spot',
+    note: "A CORS answer without Access-Control-Allow-Origin on one path: a target may refuse the probe's origin (its allowed origins configured), so the header's absence is not judged, though `x-apikit-service.cors` holds for every path alike. A check: an origin allowed on one path is allowed on all.",
+  },
+  {
+    operator: 'header-alter',
+    operation: '*',
+    target: 'etag',
+    method: /^(GET|HEAD)$/,
+    status: (s) => s === 200,
+    verdict: 'blind-spot',
+    note: 'Another ETag for the same state in one read: same_validator_same_body compares the bodies answered under one tag, not the tags of one body. A client revalidating with that tag gets a 200 where a 304 was due. A check: two reads of the same URL with nothing written between answer the same tag (needs the quiet window writes_read_back keeps).',
+  },
   {
     operator: 'write-twice',
     operation: '*',
@@ -179,81 +209,33 @@ export const SURVIVOR_CLASSES: readonly SurvivorClass[] = [
     method: 'POST',
     status: (s) => s === 201,
     verdict: 'blind-spot',
-    note: 'A creating POST applied twice: a second resource nobody asked for. Visible to a later list or to the id sequence, but only id_allocation and unique_fields look, each at its own creation. A check: after a creation, the collection grew by exactly one (x-apikit-ids, list operation).',
+    note: "A creating POST applied twice where writes_read_back (0125) does not count the collection around it: past the first 8 creations of its operation, when another write overlapped it, or when its collection is not listed at the POST's path. A check: count every creation made alone, or compare the id sequence of solo creations where x-apikit-ids declares increasing ids.",
   },
-
-  // ---- blind spots ----
-  {
-    operator: /^header-param-(drop|alter)$/,
-    operation: /^options/,
-    target: /^(allow|accept-patch|access-control-allow-methods):/,
-    verdict: 'blind-spot',
-    note: 'OPTIONS answers: `Allow` ("lists allowed methods", interface document) and `Accept-Patch` ("Media types accepted by `PATCH` on this path", spec) are only checked for presence and shape, not against the path\'s operations and the PATCH requestBody media types. A check: Allow = the methods the spec declares on the path (+ HEAD with GET, OPTIONS); Accept-Patch = the PATCH operation\'s requestBody content types.',
-  },
-
   {
     operator: 'list-truncate',
     operation: '*',
     target: 'errors',
     status: (s) => s === 400,
+    check: 'negative_data_rejection',
     verdict: 'blind-spot',
-    note: 'Contract page: "Every 400 adds `errors`, one entry per violated constraint" (up to 100): a 400 missing one of several violations passes where the runner sent a request with several known violations (bounded_errors, negative cases). A check: a request with N known violations (N <= 100) gets N entries.',
-  },
-  {
-    operator: /^(body-alter|body-retype)$/,
-    operation: '*',
-    target: 'errors[].pointer',
-    status: (s) => s === 400,
-    verdict: 'blind-spot',
-    note: 'Contract page: each entry of `errors` has "a JSON Pointer in fragment form" to the violated place. The runner compares pointers with the place it broke only in validation_errors\' own cases; other negative requests (bounded_errors, negative_data_rejection) know what they broke too. A check: every generated negative case expects an entry whose pointer names the broken member.',
-  },
-  {
-    operator: 'header-alter',
-    operation: '*',
-    target: 'location',
-    status: (s) => s === 201,
-    verdict: 'blind-spot',
-    note: 'Interface document: 201 with "header Location with the path of the new user"; location_resolves follows the Location of its own creation only. A response check: every 201 Location is the GET path of the created resource (its id field, x-apikit-ids `field`, at the end of the path).',
+    note: "A 400 to a negative case of a query or path parameter missing its entry: negative_data_rejection knows the places a broken body violates (0126, read from the validator), not those of a broken parameter. A check: a parameter case's place is `#/query/<name>` (or path, header): expect that entry.",
   },
   {
     operator: 'body-alter',
     operation: '*',
-    target: 'updatedAt',
-    method: /^(GET|HEAD)$/,
-    status: (s) => s === 200,
+    target: 'refreshToken',
+    check: '(setup)',
     verdict: 'blind-spot',
-    note: 'Rule cond.last-modified.updated-at: "single resources carry Last-Modified from updatedAt"; only the presence of Last-Modified is checked, so an updatedAt that disagrees with it in the same answer passes. A response check: Last-Modified equals updatedAt truncated to the second.',
-  },
-  {
-    operator: /^(list-|body-add$)/,
-    operation: /^(listRoles|listCategories)$/,
-    target: /^(\(root\)|\[\])$/,
-    status: (s) => s === 200,
-    verdict: 'blind-spot',
-    note: 'x-apikit-roles / x-apikit-relations fixedCatalog: "the catalog answers exactly the first example of its 200 answer"; fixed_catalog compares its own GET only, so a catalog answered with an item more, less, twice or in another order in any other exchange passes. A response check: every 200 of a fixed catalog equals the example.',
+    note: "The refresh token answered to the run's own logins (the setup) is never presented: the run refreshes only the sessions refresh_rotation starts itself. A check: refresh the run's own session once before its first use of the access token runs out.",
   },
   {
     operator: /^(skip-write|write-different)$/,
     operation: '*',
     target: '*',
     verdict: 'blind-spot',
-    note: 'A write answered as done that did not happen, or stored another value than the answer claims: visible to a later read of the resource, but the runner reads back only in the checks built for it (read-back, patch_semantics, put_validators ...), each after its own write; the writes of the other checks (positive_data_acceptance, probes) are never followed up. A check: read back after every successful write of the run (the GET its links lead to) and compare with the request.',
+    note: "A write answered as done that did not happen, or stored another value than answered, where writes_read_back (0125) does not read it back: a write that overlapped another write of the run (the checks' concurrent items: positive_data_acceptance ...), one sent with an Idempotency-Key (idempotency_key_scope ...), an action with no GET of its own to read (logout, activate, cancel: their effect shows in another resource or a later refusal), and the DELETEs of the run's cleanup (after the last check, nothing reads). A check: read back overlapping writes once the others settle (by ETag), and actions through the resource their path names.",
   },
 
-  {
-    operator: 'status-swap',
-    operation: '*',
-    target: /->429$/,
-    verdict: 'blind-spot',
-    note: 'Contract page: "Over the limit: 429 with `Retry-After` (integer seconds)". The runner retries a 429 after its wait without judging it, so a 429 with no Retry-After, or while RateLimit says requests remain, passes. A check: every 429 received carries Retry-After and a RateLimit with 0 remaining (the response checks see the 429 before the retry).',
-  },
-  {
-    operator: 'status-swap',
-    operation: '*',
-    target: '200->304',
-    verdict: 'blind-spot',
-    note: 'A 304 where the control answered 200 (the conditional request did not match): if_none_match_precedence and the conditional checks accept it in this exchange. Contract page: "without `If-None-Match`, `If-Modified-Since` ... does the same"; "On GET/HEAD, a matching If-None-Match (weak comparison) gives 304": a 304 to a non-matching validator is a false "not modified". Needs a check that a 304 is given only when the validators match (not investigated further).',
-  },
   {
     operator: /^(list-|body-drop$|body-add$)/,
     operation: /^list/,
@@ -264,13 +246,6 @@ export const SURVIVOR_CLASSES: readonly SurvivorClass[] = [
     note: "A list answered with an item less, more, twice or in another order in an exchange whose check does not look at the content (cross_origin_reads, accept_wildcards ...): the list's content is judged only by the checks that made the state (filter, sort, paging, role checks) in their own exchanges. A check: two GETs of the same list with nothing written in between answer the same items (a response-level oracle by validator: same ETag, same body).",
   },
 
-  {
-    operator: 'write-twice',
-    operation: 'refreshToken',
-    target: '-',
-    verdict: 'blind-spot',
-    note: 'A refresh sent twice: the second is a reuse, which "revokes its family" (contract page, invalid-refresh-token), so the pair the client received is dead at once. refresh_rotation\'s later steps expect refusals anyway. A check: the refresh token a rotation answers is accepted by the next refresh (before any reuse).',
-  },
   {
     operator: 'body-alter',
     operation: /^list/,
@@ -289,100 +264,5 @@ export const SURVIVOR_CLASSES: readonly SurvivorClass[] = [
     status: (s) => s === 200,
     verdict: 'blind-spot',
     note: 'One read of a resource answers a member with another valid value (another product, a timestamp a day earlier): valid alone, but the same state read again (same strong ETag, contract page: "Single resources ... carry a strong `ETag`") shows the true one. A check: two reads with the same strong ETag answer byte-identical bodies; or every read is compared with the state the run knows.',
-  },
-  {
-    operator: /^(list-truncate|list-duplicate|list-reorder)$/,
-    operation: /^get/,
-    target: /(^|\.)items$/,
-    status: (s) => s === 200,
-    verdict: 'blind-spot',
-    note: 'Embedded items (`expand=items`, x-apikit-items: items "read through the link `read` with its `query`") answered with one missing or doubled: expand_honoured checks that they are embedded, not that they are all the items the link reads. A check: the embedded list equals the list read through the link (as a set).',
-  },
-  {
-    operator: /^header-param-(drop|alter)$/,
-    operation: /^list/,
-    target: /^link:/,
-    status: (s) => s === 200,
-    verdict: 'blind-spot',
-    note: 'A page\'s `Link` with a relation renamed or dropped (listUsers: "`Link` points to the first, ..."): paging_invariants judges the Link of the pages it walks, not of every page answer of the run. A response check: every page answer of a paged list carries the relations the contract lists, with valid targets.',
-  },
-  {
-    operator: HEADER_OPS,
-    operation: '*',
-    target: /^cache-control(:|$)/,
-    method: /^(PUT|PATCH|POST|DELETE)$/,
-    verdict: 'blind-spot',
-    note: 'Contract page: "`Cache-Control: private, no-cache` on resources ... `no-store` under `/auth` and on every problem": a write\'s answer with an unknown directive passes (the header\'s value is judged on reads and problems only). A response check: the Cache-Control of every answer holds the directives the contract gives its kind.',
-  },
-
-  {
-    operator: /^header-(drop|alter)$/,
-    operation: '*',
-    target: /^(vary|etag|last-modified|cache-control|x-request-id|ratelimit|ratelimit-policy)$/,
-    method: 'HEAD',
-    check: 'get_is_safe',
-    verdict: 'blind-spot',
-    note: 'A HEAD answer of get_is_safe without (or with another) header its GET declares as required (Vary is `required: true`): not judged. HEAD is "as GET, headers only, no body" (interface document). A check: every HEAD answer carries the GET\'s declared headers with the GET\'s values (head_matches_get does it for its own pair only).',
-  },
-
-  {
-    operator: HEADER_OPS,
-    operation: '*',
-    target: /^accept-patch(:|$)/,
-    verdict: 'blind-spot',
-    note: 'Accept-Patch ("Media types accepted by `PATCH` on this path", spec; on OPTIONS and on a PATCH\'s 415, RFC 5789 3.2) is checked for presence only: a wrong or missing media type passes. A check: the header lists exactly the PATCH requestBody content types of the path.',
-  },
-
-  {
-    operator: 'body-alter',
-    operation: '*',
-    target: '*',
-    status: (s) => s === 201,
-    verdict: 'blind-spot',
-    note: "A 201 whose body says another value than was created (another id, another userId than the path's parent, another product) passes where the runner does not follow the creation up. A response check: the 201 body's id field (x-apikit-ids `field`) is the last segment of the Location, the members sent are echoed, and the GET of the Location answers the same body.",
-  },
-  {
-    operator: 'body-alter',
-    operation: '*',
-    target: 'id',
-    method: /^(PATCH|PUT)$/,
-    status: (s) => s === 200,
-    verdict: 'blind-spot',
-    note: "A 200 to a change of one resource whose id field names another resource passes where the check that sent it judges only the media type or the status (seen in documented_media_types on updateUser). A response check: the id field (x-apikit-ids `field`) of a single resource's 2xx answer is the path's last identifier.",
-  },
-  {
-    operator: 'header-alter',
-    operation: '*',
-    target: 'etag',
-    status: (s) => s === 304,
-    verdict: 'blind-spot',
-    note: "A 304 whose ETag is not the tag the client matched (RFC 9110 15.4.5: a 304 carries the validator a 200 would) passes: conditional_get judges its status and the absent body, the response checks its presence and syntax. A check: the 304's ETag is the If-None-Match tag that matched.",
-  },
-  {
-    operator: 'header-alter',
-    operation: '*',
-    target: 'last-modified',
-    method: /^(GET|HEAD)$/,
-    status: (s) => s === 200,
-    verdict: 'blind-spot',
-    note: "Last-Modified an hour earlier in one read: single resources' \"Last-Modified from updatedAt\" (the body's updatedAt, or the newest of an expanded order's parts) and the catalogs' dataSetDated (\"one date shared by all of them\") make it visible in the same answer or the next; only presence and format are judged. A response check: Last-Modified equals the body's updatedAt (to the second), or the data set's date for dataSetDated GETs.",
-  },
-  {
-    operator: 'status-swap',
-    operation: '*',
-    target: /^400->2\d\d$/,
-    check: /^(validation_errors|negative_data_rejection|bounded_errors)$/,
-    verdict: 'blind-spot',
-    note: "A request the contract refuses with 400 answered 2xx in this exchange: the check that sent it judges the 400's entries when it gets one and does not fail the 2xx (seen in validation_errors on resetData's body). A check: every generated negative case of these checks must be refused (4xx).",
-  },
-
-  // ---- exchanges no response check sees ----
-  {
-    operator: /^(header-|body-|list-|problem-|status-)/,
-    operation: '*',
-    target: '*',
-    check: UNOBSERVED,
-    verdict: 'blind-spot',
-    note: "The answer came to a check that sends past ctx.call (the setup's base-URL probe and logins, operation_implemented, the probes of CORS, request ids, routing, methods, versions, HEAD auth, check order, rate limits ...): it is judged for that check's property only, never by the response checks (schema, headers, content type, not_a_server_error), so any other defect confined to it passes. Closing it is generic: pass those exchanges to collector.observe like ctx.call does.",
   },
 ];

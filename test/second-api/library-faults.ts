@@ -194,6 +194,23 @@ export const problemTitleOfItsOwn: Fault = {
   }),
 };
 
+/** A Location built from the request's URL: the book under its author, where no GET reads it. */
+export const bookLocationUnderAuthor: Fault = {
+  name: 'library-book-location-under-author',
+  description: "a new book's 201 Location names it under its author, not at /books/{bookId}",
+  expectedCheck: 'resource_identity',
+  include: ['createAuthor', 'createAuthorBook', 'getBook', 'deleteBook', 'deleteAuthor'],
+  create: () => ({
+    response: (res, req) => {
+      const book = parsed(res.body);
+      if (req.method !== 'POST' || !BOOKS_OF.test(pathOf(req)) || res.status !== 201) return res;
+      if (!isObject(book) || typeof book.id !== 'string') return res;
+      const location = `${pathOf(req)}/${encodeURIComponent(book.id)}`;
+      return { ...res, headers: { ...res.headers, location } };
+    },
+  }),
+};
+
 export const libraryFaults: Fault[] = [
   isbnConflict422,
   unknownGenreAccepted,
@@ -206,4 +223,5 @@ export const libraryFaults: Fault[] = [
   wrongPasswordForbidden,
   loansOpenToMembers,
   problemTitleOfItsOwn,
+  bookLocationUnderAuthor,
 ];

@@ -5,6 +5,7 @@ import type { Exchange } from '../../http/target-client.js';
 import type { RunContext } from '../../run-context.js';
 import type { CheckFailure, ScenarioCheck } from '../check.js';
 import { credentialFor, parseJson, pathParams, validCall } from '../support/probe-support.js';
+import { refusalFaults, type KnownViolations } from '../support/refusal-entries.js';
 
 type Limit = NonNullable<DeclaredHttp['errorsLimit']>;
 
@@ -32,6 +33,15 @@ function refusesUnknown(op: SpecOperation): boolean {
 
 /** Unknown property names no schema has: `apikit-unknown-0042`. */
 const unknownName = (i: number) => `apikit-unknown-${String(i).padStart(4, '0')}`;
+
+/**
+ * What the probe of `count` unknown properties breaks: each of them, and nothing else; over
+ * the bound only some are listed (faultsOf counts them), but every entry names one of them.
+ */
+function unknownOnes(what: string, count: number): KnownViolations {
+  const places = Array.from({ length: count }, (_, i) => `#/${unknownName(i)}`);
+  return { what, pointers: [], someOf: places, only: true };
+}
 
 /**
  * The first entry naming an unknown property sent after the first `n` of them, where the 400
@@ -105,14 +115,17 @@ function probes(valid: Record<string, unknown>, limit: Limit) {
   const many = { ...valid };
   for (let i = 0; i < count; i++) many[unknownName(i)] = 0;
   const longName = `apikit-unknown-${'x'.repeat(limit.maxLength * 10)}`;
+  const manyWhat = `a body with ${count} unknown properties`;
+  const longWhat = 'a body with one unknown property of a long name';
   return [
     ...(count > limit.maxItems
-      ? [{ what: `a body with ${count} unknown properties`, body: many, sent: count }]
+      ? [{ what: manyWhat, body: many, sent: count, known: unknownOnes(manyWhat, count) }]
       : []),
     {
-      what: 'a body with one unknown property of a long name',
+      what: longWhat,
       body: { ...valid, [longName]: 0 },
       sent: 1,
+      known: { what: longWhat, pointers: [`#/${longName}`], only: true },
     },
   ];
 }
@@ -128,9 +141,15 @@ async function judge(ctx: RunContext, op: SpecOperation, limit: Limit) {
   for (const probe of probes(call.body, limit)) {
     if (ctx.stopped()) break;
     const exchange = await ctx.call(op, { ...call, body: probe.body }, credential);
-    // negative_data_rejection judges a status other than 400; only a 400 has errors to bound.
-    if (exchange.response.status !== 400) continue;
-    verdicts.push({ what: probe.what, exchange, faults: faultsOf(exchange, limit, probe.sent) });
+    // A 2xx fails (the probe breaks the spec); negative_data_rejection judges another status
+    // other than 400; only a 400 has errors to bound, each naming an unknown property sent.
+    const refused = refusalFaults(ctx.spec, exchange, probe.known);
+    if (exchange.response.status !== 400) {
+      if (refused.length) verdicts.push({ what: probe.what, exchange, faults: refused });
+      continue;
+    }
+    const faults = [...faultsOf(exchange, limit, probe.sent), ...refused];
+    verdicts.push({ what: probe.what, exchange, faults });
   }
   return verdicts;
 }
@@ -141,7 +160,8 @@ async function judge(ctx: RunContext, op: SpecOperation, limit: Limit) {
  * entry's pointer or detail runs over `maxLength` characters, and the answer is no larger than
  * the request. On the first selected operation whose JSON body refuses unknown properties: a
  * valid body with ten times `maxItems` unknown properties, then one with a single unknown
- * property whose name is ten times `maxLength` (decision 0106).
+ * property whose name is ten times `maxLength` (decision 0106). Either answered 2xx fails, and
+ * every entry names one of the unknown properties sent (decision 0126).
  */
 export const boundedErrors: ScenarioCheck = {
   kind: 'scenario',

@@ -24,6 +24,7 @@ const STATUS: Record<string, number> = {
   authentication: 401,
   authorization: 403,
   accept: 406,
+  size: 413,
   'media-type': 415,
   parameters: 400,
   resource: 404,
@@ -81,6 +82,22 @@ const PROBES: Record<string, Probe> = {
     const op = ctx.operations.find((o) => requiredRole(o) && documents(o, 403, 406));
     return op && send(ctx, op, { ...validCallOf(ctx, op), accept: 'text/html' }, 'user');
   },
+  // An operation that needs a role and takes a body, as a caller without it, the body too large.
+  'authorization size': async (ctx) => {
+    const op = roleOperationWithBody(ctx, 413);
+    if (!op) return undefined;
+    const { body: _valid, ...call } = validCallOf(ctx, op);
+    const rawBody = JSON.stringify({ padding: 'x'.repeat(OVERSIZED_BYTES) });
+    return send(ctx, op, { ...call, rawBody, contentType: bodyMediaType(op) }, 'user');
+  },
+  // The same, the body in a media type the operation does not take.
+  'authorization media-type': async (ctx) => {
+    const op = roleOperationWithBody(ctx, 415);
+    if (!op) return undefined;
+    const { body, ...call } = validCallOf(ctx, op);
+    const rawBody = JSON.stringify(body ?? {});
+    return send(ctx, op, { ...call, rawBody, contentType: 'text/plain' }, 'user');
+  },
   // A body in the wrong media type, with a broken query or path parameter.
   'media-type parameters': async (ctx) => {
     for (const op of ctx.operations.filter((o) => bodyMediaType(o) && documents(o, 415, 400))) {
@@ -127,6 +144,18 @@ const PROBES: Record<string, Probe> = {
   },
 };
 
+/** Over the body limit of any sane JSON API (as payload_too_large sends). */
+const OVERSIZED_BYTES = 1024 * 1024;
+
+/**
+ * An operation that needs a role the USER account lacks, takes a body and documents 403 and
+ * `status` (its path parameters name resources the run makes).
+ */
+const roleOperationWithBody = (ctx: RunContext, status: number) =>
+  ctx.auth.has('user')
+    ? ctx.operations.find((o) => requiredRole(o) && bodyMediaType(o) && documents(o, 403, status))
+    : undefined;
+
 const validCallOf = (ctx: RunContext, op: SpecOperation): OperationCall => {
   const { path: _path, ...call } = validCall(ctx, op, { parameters: {}, real: true });
   return call;
@@ -139,7 +168,8 @@ const credentialOf = (ctx: RunContext, op: SpecOperation): Credential =>
  * `authentication`, `authorization`, `accept`, `media-type`, `parameters`, `resource`,
  * `preconditions`, `body`, first to last): a request broken two ways gets the status of the
  * step that comes first. One request per pair of steps this check can break together (405
- * before 401, 401 before 403, 403 before 406, 415 before 400, 400 before 404, 412 before 400),
+ * before 401, 401 before 403, 403 before 406, 413 and 415, 415 before 400, 400 before 404, 412
+ * before 400),
  * on the first selected operation that documents both statuses.
  */
 export const checkOrder: ScenarioCheck = {

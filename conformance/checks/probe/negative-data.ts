@@ -3,7 +3,8 @@ import type { NegativeCase } from '../../generate/case-generator.js';
 import type { OperationCall } from '../../http/build-request.js';
 import type { Exchange } from '../../http/target-client.js';
 import type { RunContext } from '../../run-context.js';
-import type { ScenarioCheck } from '../check.js';
+import type { CheckFailure, ScenarioCheck } from '../check.js';
+import { refusalFaults, violationsOfCase } from '../support/refusal-entries.js';
 import { declaredConventions } from '../../generate/declared-conventions.js';
 import {
   credentialFor,
@@ -84,6 +85,25 @@ function unjudged(testCase: NegativeCase, call: OperationCall, status: number): 
     : undefined;
 }
 
+interface EntryFault {
+  failure: CheckFailure;
+  exchange: Exchange;
+}
+
+/**
+ * What is wrong with the `errors` of a case's 400 (listEveryViolation): a case breaks one
+ * place, so its 400 names that place, and only it (the contract: "one entry per violated
+ * constraint", "a missing or unknown property points at itself").
+ */
+function caseEntryFault(
+  ctx: RunContext,
+  testCase: NegativeCase,
+  exchange: Exchange,
+): EntryFault | undefined {
+  const failure = refusalFaults(ctx.spec, exchange, violationsOfCase(testCase))[0];
+  return failure ? { failure, exchange } : undefined;
+}
+
 interface CaseFailure {
   testCase: NegativeCase;
   exchange: Exchange;
@@ -94,7 +114,9 @@ interface CaseFailure {
  * negative_data_rejection: every request that breaks one rule of the spec (a body, query or
  * path value out of its schema, a wrong Content-Type) is refused with a 4xx; when the spec
  * documents 400 (415, 413) for the operation, with exactly that. Each case is sent at real
- * path parameters with an otherwise valid request, so nothing else answers first.
+ * path parameters with an otherwise valid request, so nothing else answers first. Where the
+ * spec declares `x-apikit-http.listEveryViolation`, a case's 400 names the place it broke in
+ * `errors`, and no place it did not (decision 0126).
  */
 export const negativeDataRejection: ScenarioCheck = {
   kind: 'scenario',
@@ -121,6 +143,7 @@ export const negativeDataRejection: ScenarioCheck = {
       const failures: CaseFailure[] = [];
       const masked: number[] = [];
       const statuses: number[] = [];
+      let unlisted: EntryFault | undefined;
       for (const testCase of cases) {
         if (ctx.stopped()) return;
         const call = negativeCall(ctx, op, testCase, params);
@@ -134,6 +157,8 @@ export const negativeDataRejection: ScenarioCheck = {
           masked.push(status);
         } else if (expected ? status !== expected : status < 400 || status >= 500) {
           failures.push({ testCase, exchange, expected: expected ? String(expected) : 'a 4xx' });
+        } else {
+          unlisted ??= caseEntryFault(ctx, testCase, exchange);
         }
       }
       const first = failures[0];
@@ -156,6 +181,7 @@ export const negativeDataRejection: ScenarioCheck = {
           first.exchange,
         );
       }
+      if (unlisted) return record.fail(op, unlisted.failure, unlisted.exchange);
       if (masked.length === cases.length)
         return record.skip(op, `no answer judged the data: ${statusTally(masked)}`);
       record.pass(

@@ -1,8 +1,21 @@
 import type { ResponseValidator, ResponseViolation } from '../../../spec/response-validator.js';
 import type { Exchange } from '../../http/target-client.js';
 import type { CheckFailure, ResponseCheck } from '../check.js';
+import { acceptPatchMatches } from './accept-patch-matches.js';
+import { allowMatchesPath } from './allow-matches-path.js';
 import { distinctErrors } from './distinct-errors.js';
+import { fixedCatalogAnswers } from './fixed-catalog-answers.js';
+import { pageLinksEverywhere } from './page-links-everywhere.js';
+import { sameValidatorSameBody } from './same-validator-same-body.js';
+import { cacheControlPolicy } from './cache-control-policy.js';
+import { headDeclaredHeaders } from './head-declared-headers.js';
+import { corsAllowOrigin } from './cors-allow-origin.js';
 import { problemInstance } from './problem-instance.js';
+import { lastModifiedFromBody } from './last-modified-from-body.js';
+import { dataSetDateKept } from './data-set-date-kept.js';
+import { notModifiedEtag } from './not-modified-etag.js';
+import { notModifiedWhenMatched } from './not-modified-when-matched.js';
+import { resourceIdentity } from './resource-identity.js';
 
 /**
  * The validator's verdict on an exchange as an operation's answer, worked out once and shared
@@ -105,5 +118,21 @@ export const responseChecks: ResponseCheck[] = [
   },
   // Found by the mutation harness: judged on every answer, not only in the probes that made them.
   problemInstance,
+  corsAllowOrigin,
   distinctErrors,
+  // Validators agree with what they validate (decision 0123).
+  lastModifiedFromBody,
+  dataSetDateKept,
+  notModifiedEtag,
+  notModifiedWhenMatched,
+  // Method and media type lists against the path's operations (decision 0121).
+  allowMatchesPath,
+  acceptPatchMatches,
+  resourceIdentity,
+  cacheControlPolicy,
+  headDeclaredHeaders,
+  // The same state answers the same body, everywhere in the run (decision 0124).
+  sameValidatorSameBody,
+  fixedCatalogAnswers,
+  pageLinksEverywhere,
 ];

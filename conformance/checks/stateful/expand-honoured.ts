@@ -2,6 +2,7 @@ import { declaredValidation } from '../../../spec/apikit-extensions.js';
 import { buildRequest } from '../../http/build-request.js';
 import type { Exchange } from '../../http/target-client.js';
 import type { ScenarioCheck } from '../check.js';
+import { embeddedDisagreements } from '../support/embedded-agreement.js';
 import { readTargets } from '../support/read-targets.js';
 import {
   describe,
@@ -19,6 +20,8 @@ import {
  * expandable properties out when not asked for. Where the description declares
  * `x-apikit-validation.commaSeparatedArraysRepeatable`, the names sent repeated
  * (`expand=user&expand=items`) embed them all and a name given twice is no error (0102).
+ * Its reads change nothing, so every answer embedding a name embeds the same thing: a list as
+ * the same items, each once (decision 0124: one item dropped or doubled when named with others).
  */
 export const expandHonoured: ScenarioCheck = {
   kind: 'scenario',
@@ -72,8 +75,10 @@ export const expandHonoured: ScenarioCheck = {
           message: `without ${param.name}, ${unasked.join(', ')} came embedded`,
           res: plain,
         });
+      const answers = [plain];
       for (const name of names) {
         const res = await get([name]);
+        answers.push(res);
         const body = jsonBody(res);
         if (res.response.status !== 200) {
           problems.push({ message: `${param.name}=${name} answered ${res.response.status}`, res });
@@ -90,8 +95,15 @@ export const expandHonoured: ScenarioCheck = {
       }
       if (declaredValidation(ctx.spec).commaSeparatedArraysRepeatable && param.explode === false)
         problems.push(
-          ...(await bothForms(names, param.name, (rawQuery) => get(undefined, rawQuery))),
+          ...(await bothForms(names, param.name, async (rawQuery) => {
+            const res = await get(undefined, rawQuery);
+            answers.push(res);
+            return res;
+          })),
         );
+      // One more read naming them all: each embeds what it embeds when named alone (decision 0124).
+      if (names.length > 1) answers.push(await get(names));
+      problems.push(...embeddedDisagreements(answers, names));
       const first = problems[0];
       if (!first) record.pass(op, `${param.name} honoured for ${names.join(', ')}`, plain);
       else

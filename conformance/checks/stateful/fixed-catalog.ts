@@ -77,7 +77,8 @@ export const fixedCatalogCheck: ScenarioCheck = {
   },
 };
 
-function firstExample(op: SpecOperation): unknown {
+/** The first example of a GET's 200 answer: a fixed catalog's whole content. */
+export function firstExample(op: SpecOperation): unknown {
   const media = Object.values(op.responses['200']?.content ?? {})[0] as
     OpenAPIV3.MediaTypeObject | undefined;
   if (media?.example !== undefined) return media.example;

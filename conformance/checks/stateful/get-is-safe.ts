@@ -7,7 +7,7 @@ import {
   describe,
   isSuccess,
   jsonBody,
-  sendUnattributed,
+  sendOtherMethod,
 } from '../support/stateful-support.js';
 
 /**
@@ -50,8 +50,8 @@ export const getIsSafe: ScenarioCheck = {
         );
         return;
       }
-      await sendUnattributed(ctx, op, { ...target.call, method: 'HEAD' });
-      await sendUnattributed(ctx, op, { ...target.call, method: 'OPTIONS' });
+      await sendOtherMethod(ctx, op, { ...target.call, method: 'HEAD' });
+      await sendOtherMethod(ctx, op, { ...target.call, method: 'OPTIONS' });
       const third = await callAs(ctx, op, target.call);
       if (!same(second, third)) {
         record.fail(

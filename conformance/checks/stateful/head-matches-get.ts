@@ -1,7 +1,7 @@
 import type { Exchange } from '../../http/target-client.js';
 import type { ScenarioCheck } from '../check.js';
 import { readTargets } from '../support/read-targets.js';
-import { callAs, describe, sendUnattributed } from '../support/stateful-support.js';
+import { callAs, describe, sendOtherMethod } from '../support/stateful-support.js';
 
 const COMPARED = ['content-type', 'etag', 'last-modified'] as const;
 
@@ -30,7 +30,7 @@ export const headMatchesGet: ScenarioCheck = {
       // credential the operation needs (its x-apikit-role), as HEAD is sent (decision 0116).
       for (let attempt = 0; attempt < 3; attempt++) {
         const before = await callAs(ctx, op, target.call);
-        const head = await sendUnattributed(ctx, op, { ...target.call, method: 'HEAD' });
+        const head = await sendOtherMethod(ctx, op, { ...target.call, method: 'HEAD' });
         const after = await callAs(ctx, op, target.call);
         if (!sameHeaders(before, after)) continue;
         const wrong = [

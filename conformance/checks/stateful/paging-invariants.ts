@@ -54,13 +54,15 @@ export const pagingInvariants: ScenarioCheck = {
   },
 };
 
-function isPaged(op: SpecOperation): boolean {
+/** A list answered in pages: a `content` page with totals, or integer `page` and `size` parameters. */
+export function isPaged(op: SpecOperation): boolean {
   const shape = listShape(op);
   const paged = shape?.property === 'content' && 'totalElements' in shape.pageProperties;
   return paged || Boolean(intParam(op, 'page') && intParam(op, 'size'));
 }
 
-function intParam(op: SpecOperation, name: string): OpenAPIV3.ParameterObject | undefined {
+/** The query parameter `name` when it is an integer. */
+export function intParam(op: SpecOperation, name: string): OpenAPIV3.ParameterObject | undefined {
   const p = parameter(op, 'query', name);
   return (p?.schema as Schema | undefined)?.type === 'integer' ? p : undefined;
 }

@@ -50,6 +50,9 @@ export const patchSemantics: ScenarioCheck = {
   },
 };
 
+/** A read of the resource: its JSON object and the exchange. */
+type Read = { body: Record<string, unknown>; exchange: Exchange };
+
 class Patcher {
   private readonly said: string[] = [];
   private readonly stamps: Set<string>;
@@ -78,7 +81,10 @@ class Patcher {
         message: 'an empty PATCH {} was not accepted',
         expected: `a documented 2xx (${documentedSuccesses(this.op).join(', ')}), nothing changed`,
       });
-    return this.unchanged(sent, before, 'an empty PATCH {}', `{} ${sent.response.status}`);
+    const after = await this.unchangedRead(sent, before, 'an empty PATCH {}');
+    if (!after) return false;
+    if (!this.sameEntityTag(sent, before, after)) return false;
+    return this.note(`{} ${sent.response.status}`);
   }
 
   /** `{ p: null }` for a nullable writable property: read back null or absent. */
@@ -149,26 +155,52 @@ class Patcher {
     what: string,
     note: string,
   ): Promise<boolean> {
+    const after = await this.unchangedRead(sent, before, what);
+    return after !== undefined && this.note(note);
+  }
+
+  /** The read after `sent` when nothing changed but the stamps; undefined once failed. */
+  private async unchangedRead(
+    sent: Exchange,
+    before: { body: Record<string, unknown> },
+    what: string,
+  ): Promise<Read | undefined> {
     const after = await this.read();
-    if (!after) return false;
+    if (!after) return undefined;
     const changed = differences(before.body, after.body, this.stamps);
-    if (changed.length > 0)
-      return this.fail(
-        sent,
-        {
-          message: `${what} changed ${changed.join(', ')}`,
-          expected: excerpt(before.body, changed),
-        },
-        after.exchange,
-      );
-    return this.note(note);
+    if (changed.length === 0) return after;
+    this.fail(
+      sent,
+      { message: `${what} changed ${changed.join(', ')}`, expected: excerpt(before.body, changed) },
+      after.exchange,
+    );
+    return undefined;
+  }
+
+  /**
+   * An empty PATCH that wrote nothing at all (the stamps of the last change read back as they
+   * were) leaves the entity tag as it was: a new tag says something was written. A target that
+   * stamps an empty write (a new time) may give a new tag, and is not judged on it.
+   */
+  private sameEntityTag(sent: Exchange, before: Read, after: Read): boolean {
+    if (differences(before.body, after.body, new Set()).length > 0) return true;
+    const [was, now] = [before, after].map((r) => r.exchange.headers.get('etag') ?? undefined);
+    if (was === undefined || now === undefined || was === now) return true;
+    return this.fail(
+      sent,
+      {
+        message: `an empty PATCH {} that wrote nothing changed the ETag from ${was} to ${now}`,
+        expected: `ETag ${was}, as before (nothing was written)`,
+      },
+      after.exchange,
+    );
   }
 
   private patch(body: unknown): Promise<Exchange> {
     return callAs(this.ctx, this.op, { ...this.call, body });
   }
 
-  private async read(): Promise<{ body: Record<string, unknown>; exchange: Exchange } | undefined> {
+  private async read(): Promise<Read | undefined> {
     const exchange = await this.ctx.call(this.reader, this.call);
     const body = jsonBody(exchange);
     if (exchange.response.status === 200 && isObject(body)) return { body, exchange };

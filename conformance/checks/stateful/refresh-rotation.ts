@@ -3,7 +3,7 @@ import { isOpen } from '../../auth-session.js';
 import { buildRequest } from '../../http/build-request.js';
 import type { Exchange } from '../../http/target-client.js';
 import type { RunContext } from '../../run-context.js';
-import type { CheckRecorder, ScenarioCheck } from '../check.js';
+import type { CheckFailure, CheckRecorder, ScenarioCheck } from '../check.js';
 import {
   describe,
   isObject,
@@ -17,23 +17,17 @@ import {
 /**
  * `refresh_rotation`: on its own session (login with the run's username and password), a
  * refresh gives a new pair; where the spec says refresh tokens are spent by use (rotation),
- * presenting the old one again is 401; where it says reuse revokes the token's family, the
- * newest token of that family is then 401 too.
+ * the token answered renews in turn (the chain holds before any reuse), and presenting the
+ * first one again is 401; where it says reuse revokes the token's family, the newest token of
+ * that family is then 401 too.
  */
 export const refreshRotation: ScenarioCheck = {
   kind: 'scenario',
   name: 'refresh_rotation',
   description:
-    'Refresh gives a new pair; a spent refresh token is 401 (rotation); after reuse the newest token is 401 too (family revocation)',
+    'Refresh gives a new pair, whose refresh token renews in turn; a spent refresh token is 401 (rotation); after reuse the newest token is 401 too (family revocation)',
   async run(ctx, record) {
-    const refresh = ctx.allOperations.find(
-      (op) => isOpen(op) && takes(op, ['refreshToken']) && answers(op, 'accessToken'),
-    );
-    const login =
-      ctx.auth.loginOperation ??
-      ctx.allOperations.find(
-        (op) => isOpen(op) && takes(op, ['username', 'password']) && answers(op, 'accessToken'),
-      );
+    const { refresh, login } = sessionOperations(ctx);
     if (!refresh || !login) {
       record.skip(refresh, 'the spec has no open login and refresh operations of the token shape');
       return;
@@ -53,12 +47,10 @@ export const refreshRotation: ScenarioCheck = {
       if (!renewed.next || !hasAccessToken(renewed.res))
         return record.fail(
           refresh,
-          {
-            message:
-              'refreshing with the refresh token login had just given did not give a new pair',
-            expected: '2xx with accessToken and refreshToken',
-            actual: `${describe(renewed.res)} ${renewed.res.response.body.slice(0, 200)}`,
-          },
+          noNewPair(
+            renewed.res,
+            'refreshing with the refresh token login had just given did not give a new pair',
+          ),
           renewed.res,
         );
       const rotates = rotation(refresh);
@@ -77,6 +69,19 @@ export const refreshRotation: ScenarioCheck = {
             actual: 'the presented one again',
           },
           renewed.res,
+        );
+      // The token a rotation answers is the one the client holds now: the next refresh takes
+      // it. A refresh applied twice (a retry, a replayed write) presents a spent token the
+      // second time, which revokes the family of the very token the client was given.
+      const chained = await use(renewed.next);
+      if (!chained.next || !hasAccessToken(chained.res))
+        return record.fail(
+          refresh,
+          noNewPair(
+            chained.res,
+            'the refresh token a rotation had just answered was refused by the next refresh, before any reuse',
+          ),
+          chained.res,
         );
       const refused = refresh.responses['401'] !== undefined ? [401] : undefined;
       const isRefusal = (e: Exchange) =>
@@ -97,10 +102,10 @@ export const refreshRotation: ScenarioCheck = {
       if (!familyRevocation(refresh))
         return record.pass(
           refresh,
-          `new pair, then ${reuse.res.response.status} for the spent token`,
+          `new pair, renewed in turn, then ${reuse.res.response.status} for the spent token`,
           reuse.res,
         );
-      const newest = await use(renewed.next);
+      const newest = await use(chained.next);
       if (!isRefusal(newest.res))
         return record.fail(
           refresh,
@@ -114,7 +119,7 @@ export const refreshRotation: ScenarioCheck = {
         );
       record.pass(
         refresh,
-        'new pair; the spent token and then its whole family were refused',
+        'new pair, renewed in turn; the spent token and then its whole family were refused',
         newest.res,
       );
     } finally {
@@ -122,6 +127,28 @@ export const refreshRotation: ScenarioCheck = {
     }
   },
 };
+
+/** The open refresh and login operations of the token shape, where the spec has them. */
+function sessionOperations(ctx: RunContext): { refresh?: SpecOperation; login?: SpecOperation } {
+  const refresh = ctx.allOperations.find(
+    (op) => isOpen(op) && takes(op, ['refreshToken']) && answers(op, 'accessToken'),
+  );
+  const login =
+    ctx.auth.loginOperation ??
+    ctx.allOperations.find(
+      (op) => isOpen(op) && takes(op, ['username', 'password']) && answers(op, 'accessToken'),
+    );
+  return { ...(refresh ? { refresh } : {}), ...(login ? { login } : {}) };
+}
+
+/** A refresh that should have given a new pair did not: what came back instead. */
+function noNewPair(res: Exchange, message: string): CheckFailure {
+  return {
+    message,
+    expected: '2xx with accessToken and refreshToken',
+    actual: `${describe(res)} ${res.response.body.slice(0, 200)}`,
+  };
+}
 
 /**
  * A session of the check's own, started with the run's username and password: its refresh
@@ -141,7 +168,8 @@ async function ownSession(
     );
     return undefined;
   }
-  // Sent past the report (like the run's own login), so that the password never shows in it.
+  // Sent as the run's own login is: its answer is judged like any (0129), and the report
+  // never shows the password (the redactor holds it).
   const session = await ctx.client.send(buildRequest(login, { body: credentials }));
   const first = token(session);
   if (!first) {

@@ -93,8 +93,10 @@ export function invalidCall(
 }
 
 /**
- * Sends a probe request past `ctx.call`, so that no response check judges the answers of a
- * route that may not be there; whatever a write created is adopted, so cleanup deletes it.
+ * Sends a probe request of a route that may not be there with `credential`; whatever a write
+ * created is adopted, so cleanup deletes it. Its answer is judged by the response checks like
+ * any other (0129): should the route turn out missing, its results become the one "not
+ * implemented" skip (ResultCollector.settleMissing).
  */
 export async function sendProbe(
   ctx: RunContext,

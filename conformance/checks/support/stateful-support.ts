@@ -172,10 +172,11 @@ export function roleCredential(ctx: RunContext, op: SpecOperation): Credential |
 }
 
 /**
- * Sends a request without attributing it to an operation: for HEAD and OPTIONS, whose
- * answers (no body, 204) the response checks of the GET operation would misjudge.
+ * Sends another method on `op`'s path with `op`'s credential: HEAD and OPTIONS, which
+ * `ctx.call` would attribute to `op` itself. The run attributes the answer by its method and
+ * path instead (HEAD to the GET, OPTIONS to the path's OPTIONS operation, decision 0129).
  */
-export async function sendUnattributed(
+export async function sendOtherMethod(
   ctx: RunContext,
   op: SpecOperation,
   call: OperationCall,

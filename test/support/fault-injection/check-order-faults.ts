@@ -8,15 +8,17 @@ import type { Fault } from './faults.js';
 
 /**
  * Answers what the server answers once the first failure is repaired by `repair`, when the
- * original answer was `status`: the second failure wins, as if its check ran first.
+ * original answer was `status` to a request `applies` picks: the second failure wins, as if its
+ * check ran first.
  */
-function laterFailureWins(
+export function laterFailureWins(
   status: number,
   repair: (req: ProxyRequest, ctx: FaultContext) => ProxyRequest | Promise<ProxyRequest>,
+  applies: (req: ProxyRequest) => boolean = () => true,
 ) {
   return () => ({
     response: async (res: ProxyResponse, req: ProxyRequest, ctx: FaultContext) => {
-      if (res.status !== status) return res;
+      if (res.status !== status || !applies(req)) return res;
       const repaired = await ctx.forward(await repair(req, ctx));
       return repaired.status >= 400 && repaired.status !== 429 ? repaired : res;
     },
@@ -71,8 +73,11 @@ export const acceptBeforeRole: Fault = {
   description: 'content negotiation runs before the ADMIN guard: a USER asking text/html gets 406',
   expectedCheck: 'check_order',
   include: ['admin', 'createUser'],
-  create: laterFailureWins(403, async (req, ctx) =>
-    withHeader(req, 'authorization', await ctx.adminAuthorization()),
+  // Only requests asking for something other than JSON: the body checks stay in their place.
+  create: laterFailureWins(
+    403,
+    async (req, ctx) => withHeader(req, 'authorization', await ctx.adminAuthorization()),
+    (req) => !/json|\*\/\*/.test(req.headers.accept ?? '*/*'),
   ),
 };
 

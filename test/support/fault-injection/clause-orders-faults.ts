@@ -420,3 +420,26 @@ export const expandAlways = expanding(
   'GET /orders/{id} without expand embeds the user and the items anyway',
   (names) => (names.length === 0 ? ['user', 'items'] : names),
 );
+
+export const orderDeleteOnlyPending: Fault = {
+  name: 'order-delete-only-pending',
+  description:
+    'DELETE of an order that has left PENDING (PAID, SHIPPED, ...) is refused 409 and deletes nothing; a PENDING order is deleted',
+  // Judged on the run's own cleanup, which deletes the orders the state walk moved (0129).
+  expectedCheck: 'status_code_conformance',
+  include: [...ORDER_MACHINE, 'deleteUserOrder'],
+  create: () => ({
+    request: async (req, ctx) => {
+      if (req.method !== 'DELETE' || !USER_ORDER.test(pathOf(req))) return req;
+      const current = parsed((await ctx.forward(readBack(req))).body);
+      if (!isObject(current) || current.status === 'PENDING' || current.status === undefined)
+        return req;
+      return problemAnswer({ status: 409, headers: {}, body: '' }, req, {
+        kind: 'order-state-conflict',
+        title: 'Order state conflict',
+        status: 409,
+        detail: `An order in ${String(current.status)} cannot be deleted.`,
+      });
+    },
+  }),
+};

@@ -10,6 +10,7 @@ import * as clauseRolesFaults from './clause-roles-faults.js';
 import * as clauseUsersFaults from './clause-users-faults.js';
 import * as clauseAuthFaults from './clause-auth-faults.js';
 import * as clauseServiceFaults from './clause-service-faults.js';
+import * as clauseSplitFaults from './clause-split-faults.js';
 import * as conditionalFaults from './conditional-faults.js';
 import * as fuzzFaults from './fuzz-faults.js';
 import * as headerFaults from './header-faults.js';
@@ -20,22 +21,30 @@ import * as lenientInputFaults from './lenient-input-faults.js';
 import * as listingFaults from './listing-faults.js';
 import * as mediaFaults from './media-faults.js';
 import * as methodFaults from './method-faults.js';
+import * as methodListFaults from './method-list-faults.js';
 import * as mutationFoundFaults from './mutation-found-faults.js';
+import * as refusalEntryFaults from './refusal-entry-faults.js';
+import * as observedExchangeFaults from './observed-exchange-faults.js';
 import * as orderFaults from './order-faults.js';
 import * as orderListFaults from './order-list-faults.js';
 import * as pagingFaults from './paging-faults.js';
 import * as preconditionFaults from './precondition-faults.js';
 import * as queryFaults from './query-faults.js';
+import * as resourceIdentityFaults from './resource-identity-faults.js';
 import * as roleFaults from './role-faults.js';
 import * as roleInvariantFaults from './role-invariant-faults.js';
+import * as sameStateFaults from './same-state-faults.js';
 import * as serviceFaults from './service-faults.js';
+import * as sessionAndCachePolicyFaults from './session-and-cache-policy-faults.js';
 import * as sessionFaults from './session-faults.js';
 import * as sessionTokenFaults from './session-token-faults.js';
 import * as stateMachineFaults from './state-machine-faults.js';
 import * as uniqueFaults from './unique-faults.js';
 import * as userLifecycleFaults from './user-lifecycle-faults.js';
 import * as userWriteFaults from './user-write-faults.js';
+import * as validatorAgreementFaults from './validator-agreement-faults.js';
 import * as writeFaults from './write-faults.js';
+import * as writesReadBackFaults from './writes-read-back-faults.js';
 
 /**
  * One deliberately broken variant of the reference server: a single behaviour a buggy
@@ -75,6 +84,7 @@ const FAMILIES: readonly Record<string, unknown>[] = [
   clauseUsersFaults,
   clauseAuthFaults,
   clauseServiceFaults,
+  clauseSplitFaults,
   conditionalFaults,
   fuzzFaults,
   headerFaults,
@@ -85,22 +95,30 @@ const FAMILIES: readonly Record<string, unknown>[] = [
   listingFaults,
   mediaFaults,
   methodFaults,
+  methodListFaults,
   mutationFoundFaults,
+  refusalEntryFaults,
+  observedExchangeFaults,
   orderFaults,
   orderListFaults,
   pagingFaults,
   preconditionFaults,
   queryFaults,
+  resourceIdentityFaults,
   roleFaults,
   roleInvariantFaults,
+  sameStateFaults,
   serviceFaults,
+  sessionAndCachePolicyFaults,
   sessionFaults,
   sessionTokenFaults,
   stateMachineFaults,
   uniqueFaults,
   userLifecycleFaults,
   userWriteFaults,
+  validatorAgreementFaults,
   writeFaults,
+  writesReadBackFaults,
 ];
 
 function isFault(value: unknown): value is Fault {

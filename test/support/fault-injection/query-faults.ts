@@ -70,8 +70,7 @@ export const sizeOver100Clamped: Fault = {
 
 export const lenientQueryIntegers: Fault = {
   name: 'lenient-query-integers',
-  description:
-    'GET /users reads page and size with Number(): 05, +5, 20.0 and 1e1 are taken as integers, not 400',
+  description: 'GET /users reads page and size with a leading zero (05, 020) as integers, not 400',
   expectedCheck: 'negative_data_rejection',
   include: ['listUsers'],
   create: () =>
@@ -80,7 +79,8 @@ export const lenientQueryIntegers: Fault = {
         const raw = query.get(name);
         if (raw === null || raw.trim() === '') continue;
         const n = Number(raw);
-        if (Number.isSafeInteger(n) && n >= 0 && String(n) !== raw) query.set(name, String(n));
+        // Leading zeros only: a sign, an exponent and a fraction have faults of their own.
+        if (/^0\d+$/.test(raw) && Number.isSafeInteger(n)) query.set(name, String(n));
       }
     }),
 };

@@ -135,6 +135,34 @@ const putAt = (req: ProxyRequest, id: number): ProxyRequest => ({
   headers: { ...req.headers, 'if-none-match': '*' },
 });
 
+/** Far past the ids a run makes: the ids this variant hands out count down from here. */
+const COUNTDOWN_FROM = 900_000;
+
+export const idsCountDown: Fault = {
+  name: 'ids-count-down',
+  description:
+    'each new user gets an id one below the previous one (900000, 899999, ...): positive, never reused, but decreasing',
+  expectedCheck: 'id_allocation',
+  include: ['createUser', 'deleteUser'],
+  create: () => {
+    let next = COUNTDOWN_FROM;
+    return { request: (req) => (isCreate(req) ? putAt(req, next--) : req) };
+  },
+};
+
+export const createdIdZero: Fault = {
+  name: 'created-id-zero',
+  description: "a created user's 201 says `id: 0` (its Location and the store keep the real id)",
+  expectedCheck: 'response_schema_conformance',
+  include: ['createUser', 'getUser'],
+  create: () => ({
+    response: (res, req) =>
+      isCreate(req) && res.status === 201
+        ? editJson(res, (user) => (isObject(user) ? { ...user, id: 0 } : user))
+        : res,
+  }),
+};
+
 export const deletedIdReused: Fault = {
   name: 'deleted-id-reused',
   description: 'the id of the newest user, once deleted, is given to the next user created',
