@@ -23,7 +23,7 @@ export interface ReplayPath {
  * path is not one of the template's.
  */
 export function matchPath(template: string, path: string): Record<string, string> | undefined {
-  return pathParameters(template, path.split('?')[0] ?? '', true);
+  return pathParameters(template, path.split('?')[0] ?? '', { loose: true });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { serverPath } from '../../../spec/service-extensions.js';
 import type { SpecOperation } from '../../../spec/operations.js';
+import { pathParameters } from '../../http/path-template.js';
 import type { Exchange } from '../../http/target-client.js';
 import type { RunContext } from '../../run-context.js';
 import type { CheckFailure, ResponseCheck } from '../check.js';
@@ -63,15 +64,9 @@ function requestPath(
   const base = ctx.client.basePath;
   if (!pathname.startsWith(base)) return undefined;
   const below = pathname.slice(base.length);
-  const names = templateNames(op.path);
-  const pattern = op.path
-    .split(/\{[^}]+\}/)
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('([^/]+)');
-  const found = new RegExp(`^${pattern}$`).exec(below);
-  if (!found) return undefined;
-  const raw = Object.fromEntries(names.map((n, i) => [n, found[i + 1] ?? '']));
-  const decoded = Object.fromEntries(names.map((n) => [n, safeDecode(raw[n] ?? '')]));
+  const raw = pathParameters(op.path, below, { raw: true });
+  if (!raw) return undefined;
+  const decoded = Object.fromEntries(Object.entries(raw).map(([n, v]) => [n, safeDecode(v)]));
   return { below, raw, decoded };
 }
 

@@ -6,7 +6,16 @@
  */
 import { laterFailureWins } from './check-order-faults.js';
 import { omit, type FaultHooks, type ProxyRequest } from './fault-proxy.js';
-import { API, is2xx, isObject, parsed, pathOf, problemAnswer, USER_PATH } from './fault-helpers.js';
+import {
+  API,
+  is2xx,
+  isObject,
+  parsed,
+  pathOf,
+  problemAnswer,
+  USER_PATH,
+  userPut2xx,
+} from './fault-helpers.js';
 import type { Fault } from './faults.js';
 
 /** A 2xx of the /auth route `route` says Cache-Control: no-cache instead of no-store. */
@@ -42,7 +51,7 @@ export const putAnswersLastModified: Fault = {
   include: ['users'],
   create: () => ({
     response: (res, req) =>
-      req.method === 'PUT' && is2xx(res) && USER_PATH.test(pathOf(req))
+      userPut2xx(res, req)
         ? {
             ...res,
             headers: { ...omit(res.headers, 'etag'), 'last-modified': new Date().toUTCString() },

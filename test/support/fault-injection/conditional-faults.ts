@@ -4,7 +4,15 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { omit, type ProxyRequest, type ProxyResponse } from './fault-proxy.js';
-import { is2xx, isObject, parsed, pathOf, queryOf, readBack, USER_PATH } from './fault-helpers.js';
+import {
+  isObject,
+  parsed,
+  pathOf,
+  queryOf,
+  readBack,
+  USER_PATH,
+  userPut2xx,
+} from './fault-helpers.js';
 import type { Fault } from './faults.js';
 
 const WRITES = ['PUT', 'PATCH', 'DELETE'];
@@ -60,7 +68,7 @@ export const putAnswersValidators: Fault = {
   include: ['users'],
   create: () => ({
     response: (res, req) =>
-      req.method === 'PUT' && is2xx(res) && USER_PATH.test(pathOf(req))
+      userPut2xx(res, req)
         ? {
             ...res,
             // The ETag alone: put-answers-last-modified breaks the other clause (decision 0128).

@@ -47,6 +47,10 @@ export const editHeaders = (
 export const userRead200 = (res: ProxyResponse, req: ProxyRequest) =>
   ['GET', 'HEAD'].includes(req.method) && USER_PATH.test(pathOf(req)) && res.status === 200;
 
+/** A PUT of a single user, answered 2xx. */
+export const userPut2xx = (res: ProxyResponse, req: ProxyRequest) =>
+  req.method === 'PUT' && is2xx(res) && USER_PATH.test(pathOf(req));
+
 export function withoutHeader(name: string): FaultHooks {
   return { request: (req) => ({ ...req, headers: omit(req.headers, name) }) };
 }
