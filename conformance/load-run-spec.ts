@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { parse } from 'yaml';
+import { parseYaml } from '../spec/parse-yaml.js';
 import { loadBundledSpec } from '../spec/bundled-spec.js';
 import { deepFreeze } from '../spec/deep-freeze.js';
 import { loadSpec, type OpenApiDocument } from '../spec/load-spec.js';
@@ -44,7 +44,7 @@ async function fetchDocument(url: string): Promise<unknown> {
     throw new Error(`cannot fetch ${url}: it answered ${status}: ${text.slice(0, 200)}`);
   try {
     // YAML 1.2 is a superset of JSON: one parser reads both.
-    return parse(text);
+    return parseYaml(text);
   } catch (error) {
     throw new Error(`${url} is neither JSON nor YAML: ${(error as Error).message}`);
   }

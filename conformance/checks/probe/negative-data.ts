@@ -4,6 +4,7 @@ import type { OperationCall } from '../../http/build-request.js';
 import type { Exchange } from '../../http/target-client.js';
 import type { RunContext } from '../../run-context.js';
 import type { CheckFailure, ScenarioCheck } from '../check.js';
+import { eachInOrder } from '../support/each-in-order.js';
 import { refusalFaults, violationsOfCase } from '../support/refusal-entries.js';
 import { declaredConventions } from '../../generate/declared-conventions.js';
 import {
@@ -144,10 +145,20 @@ export const negativeDataRejection: ScenarioCheck = {
       const masked: number[] = [];
       const statuses: number[] = [];
       let unlisted: EntryFault | undefined;
-      for (const testCase of cases) {
-        if (ctx.stopped()) return;
-        const call = negativeCall(ctx, op, testCase, params);
-        const exchange = await ctx.call(op, call, credential);
+      // Built before any is sent: the generator's stream is drawn in the cases' order.
+      const calls = cases.map((testCase) => ({
+        testCase,
+        call: negativeCall(ctx, op, testCase, params),
+      }));
+      const answers = await eachInOrder(ctx, calls, async ({ testCase, call }) => ({
+        testCase,
+        call,
+        exchange: await ctx.call(op, call, credential),
+      }));
+      if (ctx.stopped()) return;
+      for (const answer of answers) {
+        if (!answer) continue;
+        const { testCase, call, exchange } = answer;
         const status = exchange.response.status;
         statuses.push(status);
         const expected = expectedStatus(op, testCase);

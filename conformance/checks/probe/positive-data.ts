@@ -3,6 +3,7 @@ import type { SpecOperation } from '../../../spec/operations.js';
 import type { OperationCall } from '../../http/build-request.js';
 import type { Exchange } from '../../http/target-client.js';
 import { costliestFirst } from '../../costliest-first.js';
+import { eachInOrder } from '../support/each-in-order.js';
 import type { ScenarioCheck } from '../check.js';
 import {
   answeredBeforeData,
@@ -94,14 +95,14 @@ export const positiveDataAcceptance: ScenarioCheck = {
       if ('reason' in params) return record.skip(op, params.reason);
       const calls = positiveCalls(ctx, op);
       if ('reason' in calls) return record.skip(op, calls.reason);
-      const statuses: number[] = [];
-      const rejected: { exchange: Exchange; call: OperationCall }[] = [];
-      for (const call of calls) {
-        if (ctx.stopped()) return;
-        const exchange = await ctx.call(op, { ...call, path: params.parameters }, credential);
-        statuses.push(exchange.response.status);
-        if (rejectsAsInvalid(exchange)) rejected.push({ exchange, call });
-      }
+      const answers = await eachInOrder(ctx, calls, async (call) => ({
+        call,
+        exchange: await ctx.call(op, { ...call, path: params.parameters }, credential),
+      }));
+      if (ctx.stopped()) return;
+      const sent = answers.filter((a) => a !== undefined);
+      const statuses = sent.map((a) => a.exchange.response.status);
+      const rejected = sent.filter((a) => rejectsAsInvalid(a.exchange));
       const first = rejected[0];
       if (first) {
         return record.fail(

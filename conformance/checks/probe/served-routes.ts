@@ -1,4 +1,4 @@
-import { parse } from 'yaml';
+import { parseYaml } from '../../../spec/parse-yaml.js';
 import {
   serverPath,
   serviceDeclaration,
@@ -112,7 +112,7 @@ export function contractOutline(doc: unknown): Set<string> {
 
 function parsed(route: ServedRoute, body: string): unknown {
   try {
-    return route.contract === 'json' ? JSON.parse(body) : parse(body);
+    return route.contract === 'json' ? JSON.parse(body) : parseYaml(body);
   } catch {
     return undefined;
   }
