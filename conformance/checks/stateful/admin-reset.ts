@@ -5,6 +5,7 @@ import type { RunContext } from '../../run-context.js';
 import type { CheckFailure, CheckRecorder, ScenarioCheck } from '../check.js';
 import { credentialFor } from '../support/probe-support.js';
 import { validBody } from '../support/round-trip-body.js';
+import { PUT_CREATE_GAP, putCreateAt } from '../support/put-create.js';
 import { logIn, sessionOf, tokensOf } from '../support/session-support.js';
 import { readBackEvidence } from '../support/read-back.js';
 import {
@@ -59,6 +60,21 @@ async function refreshTokenBefore(ctx: RunContext): Promise<string | undefined> 
   return tokensOf(await logIn(ctx, session, account.username, account.password)).refresh;
 }
 
+/**
+ * Where the creator declares `putCreate`, a PUT-create past the newest id, which the reset
+ * then takes away: its id, for the counter must stay past it too. Undefined when none is made.
+ */
+async function putCreatePast(
+  ctx: RunContext,
+  creator: SpecOperation,
+  newest: number,
+): Promise<number | undefined> {
+  const ids = idAllocation(creator)!;
+  if (!ids.increasing || !ids.putCreate) return undefined;
+  const made = await putCreateAt(ctx, ids, newest + PUT_CREATE_GAP);
+  return 'reason' in made ? undefined : newest + PUT_CREATE_GAP;
+}
+
 async function judge(
   ctx: RunContext,
   record: CheckRecorder,
@@ -71,6 +87,7 @@ async function judge(
   const before = await make(ctx, creator, headers, 0);
   if (!before)
     return record.skip(reset, `${creator.operationId} made nothing to see the reset take away`);
+  const past = await putCreatePast(ctx, creator, before.id);
   const refreshToken = await refreshTokenBefore(ctx);
   const answer = await callAs(ctx, reset, reset.operation.requestBody ? { body: {} } : {});
   const fail = (failure: CheckFailure, exchange: Exchange) => record.fail(reset, failure, exchange);
@@ -112,18 +129,20 @@ async function judge(
       },
       answer,
     );
-  if (after && idAllocation(creator)!.increasing && after.id <= before.id)
+  const newest = Math.max(before.id, past ?? before.id);
+  const how = past === undefined ? 'assigned before' : `PUT-created before (${before.id} assigned)`;
+  if (after && idAllocation(creator)!.increasing && after.id <= newest)
     return fail(
       {
-        message: `${creator.operationId} after ${reset.operationId} assigned id ${after.id}, not past ${before.id} assigned before`,
-        expected: `an id greater than ${before.id} (the counters are kept: no id is reused)`,
+        message: `${creator.operationId} after ${reset.operationId} assigned id ${after.id}, not past ${newest} ${how}`,
+        expected: `an id greater than ${newest} (the counters are kept: no id is reused)`,
         actual: `id ${after.id} at ${after.location}`,
       },
       answer,
     );
   record.pass(
     reset,
-    `made before: gone; refresh token: ${refreshToken ? 'refused' : 'none to try'}; next id ${after?.id ?? '?'} > ${before.id}`,
+    `made before: gone; refresh token: ${refreshToken ? 'refused' : 'none to try'}; next id ${after?.id ?? '?'} > ${newest}`,
   );
 }
 
@@ -131,7 +150,8 @@ async function judge(
  * `admin_reset`, with --allow-destructive, where `x-apikit-service.reset` names the operation:
  * a resource made through the first creating operation declaring `x-apikit-ids` is gone after
  * the reset (404), a refresh token issued before it is refused, and the next resource made gets
- * an id past the first (the counters are kept); where the creation takes an `Idempotency-Key`,
+ * an id past the first, and past a PUT-create beyond it where `putCreate` is declared (the
+ * counters are kept); where the creation takes an `Idempotency-Key`,
  * both are made under one key (with other bodies): the reset forgot it, so the second is made. Registered late, since the reset takes away
  * what the run made (its fixtures' cleanup then meets 404s) and its refresh tokens.
  */

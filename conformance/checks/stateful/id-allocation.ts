@@ -5,17 +5,14 @@ import type { RunContext } from '../../run-context.js';
 import type { ResolvedLink } from '../../stateful/fixtures.js';
 import type { CheckRecorder, ScenarioCheck } from '../check.js';
 import { fixtureCredential } from '../support/probe-support.js';
-import { idParameter } from '../support/session-support.js';
+import { PUT_CREATE_GAP, putCreateAt } from '../support/put-create.js';
 import { noLink } from '../support/spec-links.js';
 import { describe, isObject, isSuccess } from '../support/stateful-support.js';
 
-/** How far past the newest id the PUT-create goes: far enough that one increment misses it. */
-const GAP = 2;
-
 /**
  * `id_allocation`, where a creating POST declares `x-apikit-ids` (decision 0083): with
- * `increasing`, two creations get increasing ids and a creation after deleting the newest gets
- * a greater one still (never the freed id); with `putCreate`, a PUT at an absent id past the
+ * `increasing`, two creations get increasing ids, a creation after deleting the newest gets a
+ * greater one still (never the freed id), and so does one after deleting an older one; with `putCreate`, a PUT at an absent id past the
  * newest (`If-None-Match: *`, so that it never replaces anything) is followed by a creation
  * with a greater id. Everything made is deleted.
  */
@@ -71,8 +68,27 @@ async function judge(ctx: RunContext, op: SpecOperation, ids: IdAllocation, reco
         c.exchange,
         `a creation after deleting ${ids.field} ${b.id} got ${c.id}: ids must never be reused`,
       );
-    record.pass(op, `ids ${a.id} < ${b.id} < ${c.id} (after deleting ${b.id})`, c.exchange);
-    if (ids.putCreate) await judgePutCreate(ctx, op, ids, c.id, create, record);
+    // A delete below the newest must not move the counter back either (a counter kept as
+    // "the highest id held, plus one" passes the step above and fails this one).
+    if (!a.remover) return record.skip(op, a.noRemover);
+    const older = await ctx.call(a.remover.target, { path: a.remover.parameters }, credential);
+    if (!isSuccess(older.response.status))
+      return record.skip(op, `the DELETE answered ${describe(older)}`);
+    a.made.deleted = true;
+    const d = await create();
+    if ('reason' in d) return record.skip(op, d.reason);
+    if (!(d.id > c.id))
+      return fail(
+        `${ids.field} > ${c.id}`,
+        d.exchange,
+        `a creation after deleting ${ids.field} ${a.id} (below the newest, ${c.id}) got ${d.id}: a delete never moves the counter back`,
+      );
+    record.pass(
+      op,
+      `ids ${a.id} < ${b.id} < ${c.id} (after deleting ${b.id}) < ${d.id} (after deleting ${a.id})`,
+      d.exchange,
+    );
+    if (ids.putCreate) await judgePutCreate(ctx, op, ids, d.id, create, record);
   } else if (ids.putCreate) await judgePutCreate(ctx, op, ids, b.id, create, record);
 }
 
@@ -84,23 +100,14 @@ async function judgePutCreate(
   create: () => Promise<{ id: number; exchange: Exchange } | { reason: string }>,
   record: CheckRecorder,
 ) {
-  const put = ctx.operation(ids.putCreate!);
-  if (!put) return record.skip(op, `the PUT ${ids.putCreate} is not in the spec`);
-  const remover = ctx.allOperations.find((o) => o.method === 'delete' && o.path === put.path);
+  const put = ids.putCreate ? ctx.operation(ids.putCreate) : undefined;
+  const remover = ctx.allOperations.find((o) => o.method === 'delete' && o.path === put?.path);
   // The PUT-create is made and taken away again: both must be the run's to call.
-  const needed = [put, remover].find((o) => o && ctx.scope.unavailable(o));
-  if (needed)
-    return record.skip(
-      op,
-      `the id counter after a PUT-create needs ${needed.operationId}, which ${ctx.scope.unavailable(needed)}`,
-    );
-  const at = newest + GAP;
-  const [body] = ctx.generate.positiveBodies(put, 1);
-  const path = { [idParameter(put) ?? 'id']: at };
+  const at = newest + PUT_CREATE_GAP;
+  const made = await putCreateAt(ctx, ids, at, [remover]);
+  if ('reason' in made) return record.skip(op, made.reason);
+  const { path } = made;
   const credential = fixtureCredential(ctx);
-  const made = await ctx.call(put, { path, body, headers: { 'If-None-Match': '*' } }, credential);
-  if (made.response.status !== 201)
-    return record.skip(op, `a PUT-create at ${at} was not a 201: ${describe(made)}`);
   try {
     const next = await create();
     if ('reason' in next) return record.skip(op, next.reason);

@@ -135,14 +135,12 @@ export const resetKeepsRefreshTokens: Fault = {
   },
 };
 
-export const resetRewindsIds: Fault = {
-  name: 'reset-rewinds-ids',
-  description:
-    'POST /admin/reset rewinds the id counter: the first user made after it gets the id of the last one made before',
-  expectedCheck: 'admin_reset',
-  include: RESET_RUN,
-  allowDestructive: true,
-  create: () => {
+/**
+ * After POST /admin/reset, the first user made is PUT at `offset` past the last id a POST
+ * assigned before it: the counter rewound to (or forgotten past) that point.
+ */
+function counterRewoundBy(offset: number): Fault['create'] {
+  return () => {
     let last: number | undefined;
     let rewound = false;
     return {
@@ -158,7 +156,7 @@ export const resetRewindsIds: Fault = {
         const made = await ctx.forward({
           ...req,
           method: 'PUT',
-          path: `${API}/users/${last}`,
+          path: `${API}/users/${last + offset}`,
           headers: {
             ...omit(req.headers, 'idempotency-key'),
             authorization: await ctx.adminAuthorization(),
@@ -174,7 +172,27 @@ export const resetRewindsIds: Fault = {
         return res;
       },
     };
-  },
+  };
+}
+
+export const resetRewindsIds: Fault = {
+  name: 'reset-rewinds-ids',
+  description:
+    'POST /admin/reset rewinds the id counter: the first user made after it gets the id of the last one made before',
+  expectedCheck: 'admin_reset',
+  include: RESET_RUN,
+  allowDestructive: true,
+  create: counterRewoundBy(0),
+};
+
+export const resetForgetsPutCreate: Fault = {
+  name: 'reset-forgets-put-create',
+  description:
+    'POST /admin/reset sets the id counter back to the last id a POST assigned: a PUT-create past it, made before the reset, no longer counts',
+  expectedCheck: 'admin_reset',
+  include: [...RESET_RUN, 'replaceUser'],
+  allowDestructive: true,
+  create: counterRewoundBy(1),
 };
 
 export const resetKeepsIdempotencyKeys: Fault = {

@@ -186,6 +186,35 @@ export const deletedIdReused: Fault = {
   },
 };
 
+export const olderDeletedIdReused: Fault = {
+  name: 'older-deleted-id-reused',
+  description:
+    'the id of a user deleted below the newest is given to the next user created (the newest, once deleted, is never reused)',
+  expectedCheck: 'id_allocation',
+  include: ['createUser', 'deleteUser'],
+  create: () => {
+    let newest = 0;
+    let freed: number | undefined;
+    return {
+      request: (req) => {
+        if (!isCreate(req) || freed === undefined) return req;
+        const id = freed;
+        freed = undefined;
+        return putAt(req, id);
+      },
+      response: (res, req) => {
+        const id = createdId(res);
+        if (id !== undefined && isCreate(req)) newest = Math.max(newest, id);
+        if (req.method === 'DELETE' && USER_PATH.test(pathOf(req)) && res.status === 204) {
+          const gone = Number(pathOf(req).split('/').pop());
+          if (gone < newest) freed = gone;
+        }
+        return res;
+      },
+    };
+  },
+};
+
 export const counterIgnoresPutCreate: Fault = {
   name: 'counter-ignores-put-create',
   description:
