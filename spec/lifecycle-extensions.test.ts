@@ -12,16 +12,25 @@ describe('x-apikit-cascade', () => {
   it('reads what deleting a user takes with it', async () => {
     const ops = listOperations(await loadSpec());
     const declared = ops.filter((op) => cascadeOf(op)).map((op) => op.operationId);
-    expect(declared).toEqual(['deleteUser']);
+    expect(declared).toEqual(['deleteUser', 'deleteUserOrder']);
     expect(cascadeOf(ops.find((op) => op.operationId === 'deleteUser')!)).toEqual({
       operations: ['createUserOrder'],
+      items: false,
+    });
+    expect(cascadeOf(ops.find((op) => op.operationId === 'deleteUserOrder')!)).toEqual({
+      operations: [],
+      items: true,
     });
   });
 
   it('counts a value of the wrong type as absent', () => {
     expect(cascadeOf(withCascade(['createUserOrder']))).toBeUndefined();
     expect(cascadeOf(withCascade({ operations: 'createUserOrder' }))).toBeUndefined();
-    expect(cascadeOf(withCascade({ operations: [1, 'x'] }))).toEqual({ operations: ['x'] });
+    expect(cascadeOf(withCascade({ operations: [1, 'x'] }))).toEqual({
+      operations: ['x'],
+      items: false,
+    });
+    expect(cascadeOf(withCascade({ items: 'yes' }))).toBeUndefined();
   });
 });
 

@@ -11,16 +11,24 @@ export interface Cascade {
    * link of it): every resource they made is deleted with it.
    */
   operations: string[];
+  /**
+   * The items the deleted resource holds (`x-apikit-items` of the create that made it) go
+   * with it: none of them can be read at its own GET afterwards (an order's items).
+   */
+  items: boolean;
 }
 
 /**
- * `x-apikit-cascade: { operations: [...] }` on a DELETE: deleting the resource deletes the
- * resources the named operations made through its links (a user's orders, say), so that none
- * of them can be read afterwards. Undefined when not declared (or naming no operation).
+ * `x-apikit-cascade: { operations: [...], items: true }` on a DELETE: deleting the resource
+ * deletes the resources the named operations made through its links (a user's orders, say),
+ * and with `items`, the items it holds (an order's), so that none of them can be read
+ * afterwards. Undefined when not declared (or naming neither).
  *
  * @example
  * // x-apikit-cascade: { operations: [createUserOrder] }
  * cascadeOf(operationsById.get('deleteUser')!)?.operations; // ['createUserOrder']
+ * // x-apikit-cascade: { items: true }
+ * cascadeOf(operationsById.get('deleteUserOrder')!)?.items; // true
  */
 export function cascadeOf(op: { operation: OpenAPIV3.OperationObject }): Cascade | undefined {
   const declared: unknown = (op.operation as Record<string, unknown>)['x-apikit-cascade'];
@@ -29,7 +37,8 @@ export function cascadeOf(op: { operation: OpenAPIV3.OperationObject }): Cascade
   const operations = Array.isArray(listed)
     ? listed.filter((id): id is string => typeof id === 'string')
     : [];
-  return operations.length > 0 ? { operations } : undefined;
+  const items = Reflect.get(declared, 'items') === true;
+  return operations.length > 0 || items ? { operations, items } : undefined;
 }
 
 /** One list a new resource starts with items in: the link reading it and what it holds. */

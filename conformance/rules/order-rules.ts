@@ -143,7 +143,12 @@ export const orderRules: Rule[] = [
         ['status_code_conformance'],
         ['order-delete-only-pending'],
       ),
-      clause('items-go', 'the items of a deleted order are gone (GET of an item: 404)', [], []),
+      clause(
+        'items-go',
+        'the items of a deleted order are gone (GET of an item: 404; x-apikit-cascade items)',
+        ['delete_cascade'],
+        ['order-delete-keeps-items'],
+      ),
       clause(
         'again-404',
         'the same DELETE again: 404',

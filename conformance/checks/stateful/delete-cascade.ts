@@ -4,16 +4,18 @@ import type { RunContext } from '../../run-context.js';
 import type { CreatedResource, ResolvedLink, Unavailable } from '../../stateful/fixtures.js';
 import type { Exchange } from '../../http/target-client.js';
 import type { CheckRecorder, ScenarioCheck } from '../check.js';
+import { firstHeldItem, makeWithItems, type ItemRead } from '../support/held-items.js';
 import { readBackEvidence } from '../support/read-back.js';
 import { follow, linkCall, noLink, readLinks } from '../support/spec-links.js';
-import { callAs, describe, isObject, isSuccess, jsonBody } from '../support/stateful-support.js';
+import { callAs, describe, isSuccess } from '../support/stateful-support.js';
 
 /**
  * `delete_cascade`, where a DELETE declares `x-apikit-cascade`: on a resource made for it, each
  * named operation makes a resource through the resource's link; once the DELETE succeeds, no
  * read link of those resources answers 2xx (a user's order read at `/orders/{id}` is gone with
  * the user), nor, where their create declares `x-apikit-items`, the GET of an item they hold
- * (read before the DELETE). What it made is left to the fixtures' cleanup.
+ * (read before the DELETE). With `items: true`, the resource is one holding items, and the GET
+ * of one of them answers no 2xx either (an order's item). What it made is left to cleanup.
  */
 export const deleteCascade: ScenarioCheck = {
   kind: 'scenario',
@@ -25,17 +27,27 @@ export const deleteCascade: ScenarioCheck = {
     if (ops.length === 0)
       return record.skip(undefined, 'no selected DELETE declares x-apikit-cascade');
     await ctx.each(ops, async (op) => {
+      const cascade = cascadeOf(op)!;
       const made = await ctx.fixtures.paramsFor(op);
       if ('reason' in made) return record.skip(op, made.reason);
-      const parent = made.resource;
+      const parent = cascade.items ? await holdingItems(ctx, made.resource) : made.resource;
+      if ('reason' in parent) return record.skip(op, parent.reason);
       const children: CreatedResource[] = [];
-      for (const id of cascadeOf(op)!.operations) {
+      for (const id of cascade.operations) {
         const child = await makeUnder(ctx, parent, id);
         if ('reason' in child) record.skip(op, `${id}: ${child.reason}`);
         else children.push(child);
       }
-      if (children.length === 0) return;
-      const items = (await Promise.all(children.map((c) => itemOf(ctx, c)))).flat();
+      const held = cascade.items ? await firstHeldItem(ctx, parent) : [];
+      if (cascade.items && held.length === 0)
+        record.skip(op, 'x-apikit-cascade items: no item of the resource could be read');
+      const items = [
+        ...held.map((item) => ({ ...item, held: true })),
+        ...(await Promise.all(children.map((c) => firstHeldItem(ctx, c))))
+          .flat()
+          .map((item) => ({ ...item, held: false })),
+      ];
+      if (children.length === 0 && items.length === 0) return;
       const remove = parent.links.find((l) => l.target === op);
       const deleted = remove ? await follow(ctx, remove) : { reason: 'no link deletes it' };
       if ('reason' in deleted) return record.skip(op, deleted.reason);
@@ -46,6 +58,24 @@ export const deleteCascade: ScenarioCheck = {
     });
   },
 };
+
+/**
+ * `resource` when it holds items, else a resource of the same create made with items (the
+ * fixture may have been made without): what a DELETE cascading to its items is judged on.
+ */
+async function holdingItems(
+  ctx: RunContext,
+  resource: CreatedResource,
+): Promise<CreatedResource | Unavailable> {
+  const decl = embeddedItems(resource.producer);
+  if (!decl)
+    return {
+      reason: `x-apikit-cascade items: ${resource.producer.operationId} declares no x-apikit-items`,
+    };
+  if ((await firstHeldItem(ctx, resource)).length > 0) return resource;
+  const made = await makeWithItems(ctx, resource.producer, decl);
+  return 'reason' in made ? made : made.resource;
+}
 
 /** A resource made by `operationId` through a link of `parent`, as the run made it. */
 async function makeUnder(
@@ -71,7 +101,7 @@ async function judgeGone(
   op: SpecOperation,
   children: CreatedResource[],
   deleted: Exchange,
-  items: ItemRead[],
+  items: (ItemRead & { held: boolean })[],
 ): Promise<void> {
   const read: string[] = [];
   for (const item of items) {
@@ -80,8 +110,10 @@ async function judgeGone(
       return record.fail(
         op,
         {
-          message: `an item of a resource made under the deleted one is still there`,
-          expected: `${item.op.operationId} answers 404 once the DELETE succeeded (x-apikit-cascade, x-apikit-items)`,
+          message: item.held
+            ? 'an item the deleted resource held is still there'
+            : 'an item of a resource made under the deleted one is still there',
+          expected: `${item.op.operationId} answers 404 once the DELETE succeeded (x-apikit-cascade${item.held ? ' items' : ''}, x-apikit-items)`,
           actual: readBackEvidence(deleted, res, res.response.body.slice(0, 200)),
         },
         deleted,
@@ -109,30 +141,4 @@ async function judgeGone(
   if (read.length === 0)
     return record.skip(op, 'no link reads what was made under the deleted resource');
   record.pass(op, `after the DELETE: ${read.join(', ')}`);
-}
-
-/** The GET of one item a child holds (`x-apikit-items` of its create), to read after the DELETE. */
-interface ItemRead {
-  op: SpecOperation;
-  path: Record<string, unknown>;
-}
-
-/** The first item `child` holds, read through its `x-apikit-items` link, as a GET of its own. */
-async function itemOf(ctx: RunContext, child: CreatedResource): Promise<ItemRead[]> {
-  const decl = embeddedItems(child.producer);
-  const op = decl?.item ? ctx.operation(decl.item) : undefined;
-  const link = decl && child.links.find((l) => l.name === decl.read.link);
-  const param = op?.parameters.find((p) => p.in === 'path')?.name;
-  if (!decl || !op || !link || !param || ctx.scope.unavailable(op)) return [];
-  if (ctx.scope.unavailable(link.target)) return [];
-  const call = linkCall(ctx, link);
-  if ('reason' in call) return [];
-  const res = await callAs(ctx, link.target, {
-    ...call,
-    query: { ...call.query, ...decl.read.query },
-  });
-  const body = res.response.status === 200 ? jsonBody(res) : undefined;
-  const held = isObject(body) ? body[decl.property] : undefined;
-  const first = Array.isArray(held) ? held.find(isObject) : undefined;
-  return first && first.id !== undefined ? [{ op, path: { [param]: first.id } }] : [];
 }

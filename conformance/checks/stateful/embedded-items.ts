@@ -5,7 +5,8 @@ import type { RunContext } from '../../run-context.js';
 import type { CreatedResource, ResolvedLink, Unavailable } from '../../stateful/fixtures.js';
 import type { CheckRecorder, ScenarioCheck } from '../check.js';
 import { readBackEvidence } from '../support/read-back.js';
-import { changeableProperty, roundTripBody, validBody } from '../support/round-trip-body.js';
+import { makeWithItems } from '../support/held-items.js';
+import { changeableProperty, roundTripBody } from '../support/round-trip-body.js';
 import { linkCall, noLink } from '../support/spec-links.js';
 import {
   callAs,
@@ -65,32 +66,6 @@ export const embeddedItemsCheck: ScenarioCheck = {
     });
   },
 };
-
-async function makeWithItems(
-  ctx: RunContext,
-  op: SpecOperation,
-  decl: EmbeddedItems,
-): Promise<{ resource: CreatedResource; sent: Record<string, unknown>[] } | Unavailable> {
-  const body = [0, 1, 2]
-    .map((i) => validBody(ctx, op, i))
-    .find(
-      (b) =>
-        isObject(b) &&
-        Array.isArray(b[decl.property]) &&
-        (b[decl.property] as unknown[]).length > 0,
-    ) as Record<string, unknown> | undefined;
-  if (!body) return { reason: `no valid body with ${decl.property} could be made` };
-  const parents = op.parameters.some((p) => p.in === 'path')
-    ? await ctx.fixtures.paramsFor(op)
-    : { parameters: {} };
-  if ('reason' in parents) return parents;
-  const call = callFor(op, parents.parameters);
-  const res = await callAs(ctx, op, { ...call, body });
-  if (!isSuccess(res.response.status))
-    return { reason: `${op.operationId} answered ${describe(res)} to a valid body` };
-  const resource = ctx.fixtures.adopt(op, res, call.path ?? {}, body);
-  return { resource, sent: body[decl.property] as Record<string, unknown>[] };
-}
 
 async function readItems(
   ctx: RunContext,

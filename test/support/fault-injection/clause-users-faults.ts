@@ -347,54 +347,6 @@ export const deleteKeepsRefreshTokens: Fault = {
   },
 };
 
-export const deleteKeepsOrderItems: Fault = {
-  name: 'delete-keeps-order-items',
-  description:
-    "DELETE /users/{id} deletes the user's orders but not their items: GET /order-items/{id} still answers 200",
-  expectedCheck: 'delete_cascade',
-  include: [
-    'createUser',
-    'getUser',
-    'deleteUser',
-    'createUserOrder',
-    'getUserOrder',
-    'getOrder',
-    'getOrderItem',
-  ],
-  create: () => {
-    const kept = new Map<string, ProxyResponse>();
-    return {
-      request: async (req, ctx) => {
-        const id = /^\/api\/v1\/users\/(\d+)$/.exec(pathOf(req))?.[1];
-        if (req.method !== 'DELETE' || !id) return req;
-        const read = {
-          ...readBack(req),
-          headers: { ...readBack(req).headers, authorization: await ctx.adminAuthorization() },
-        };
-        const list = await ctx.forward({ ...read, path: `${API}/users/${id}/orders` });
-        const orders = list.status === 200 ? parsed(list.body) : undefined;
-        for (const order of Array.isArray(orders) ? orders.filter(isObject) : []) {
-          const full = await ctx.forward({
-            ...read,
-            path: `${API}/orders/${String(order.id)}?expand=items`,
-          });
-          const body = parsed(full.body);
-          const items =
-            isObject(body) && Array.isArray(body.items) ? body.items.filter(isObject) : [];
-          for (const item of items) {
-            const path = `${API}/order-items/${String(item.id)}`;
-            const one = await ctx.forward({ ...read, path });
-            if (one.status === 200) kept.set(path, one);
-          }
-        }
-        return req;
-      },
-      response: (res, req) =>
-        req.method === 'GET' && res.status === 404 ? (kept.get(pathOf(req)) ?? res) : res,
-    };
-  },
-};
-
 export const deleteKeepsRoleLinks: Fault = {
   name: 'delete-keeps-role-links',
   description:

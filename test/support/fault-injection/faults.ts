@@ -25,6 +25,7 @@ import * as methodListFaults from './method-list-faults.js';
 import * as mutationFoundFaults from './mutation-found-faults.js';
 import * as refusalEntryFaults from './refusal-entry-faults.js';
 import * as observedExchangeFaults from './observed-exchange-faults.js';
+import * as orderCascadeFaults from './order-cascade-faults.js';
 import * as orderFaults from './order-faults.js';
 import * as orderListFaults from './order-list-faults.js';
 import * as pagingFaults from './paging-faults.js';
@@ -99,6 +100,7 @@ const FAMILIES: readonly Record<string, unknown>[] = [
   mutationFoundFaults,
   refusalEntryFaults,
   observedExchangeFaults,
+  orderCascadeFaults,
   orderFaults,
   orderListFaults,
   pagingFaults,
