@@ -44,6 +44,7 @@ describe('the extensions of orders, lists and catalogs (decision 0091)', () => {
       read: { link: 'GetOrder', query: { expand: 'items' } },
       item: 'getOrderItem',
       replace: ['replaceUserOrder'],
+      datedByParent: true,
     });
   });
 
@@ -63,6 +64,8 @@ describe('the extensions of orders, lists and catalogs (decision 0091)', () => {
     expect(scopedBy(bare({ 'x-apikit-scoped': { parameter: 1 } }))).toBeUndefined();
     expect(writableIn(bare({ 'x-apikit-writable-in': { states: ['A'] } }))).toBeUndefined();
     expect(embeddedItems(bare({ 'x-apikit-items': { property: 'items' } }))).toBeUndefined();
+    const undated = { property: 'items', read: { link: 'L' }, datedByParent: 'yes' };
+    expect(embeddedItems(bare({ 'x-apikit-items': undated }))?.datedByParent).toBe(false);
     expect(fixedCatalog(bare({}))).toBeUndefined();
   });
 });

@@ -132,13 +132,19 @@ export interface EmbeddedItems {
   item: string | undefined;
   /** operationIds of PUTs replacing the items: items not sent become `[]`. */
   replace: string[];
+  /**
+   * An item has no date of its own: its GET at `item` carries `Last-Modified` from the resource
+   * holding it (that resource's `x-apikit-http.lastModifiedProperty`, to the second).
+   */
+  datedByParent: boolean;
 }
 
 /**
- * `x-apikit-items: { property, parent, read: { link, query }, item, replace }` on a create:
- * its resources hold items in `property`, each naming the resource in `parent`, read back
- * through the link `read` (with `query`, e.g. `expand=items`), each also at `item`; a PUT
- * named in `replace` replaces them (items not sent become `[]`).
+ * `x-apikit-items: { property, parent, read: { link, query }, item, replace, datedByParent }`
+ * on a create: its resources hold items in `property`, each naming the resource in `parent`,
+ * read back through the link `read` (with `query`, e.g. `expand=items`), each also at `item`
+ * (dated by the resource holding it, with `datedByParent: true`); a PUT named in `replace`
+ * replaces them (items not sent become `[]`).
  */
 export function embeddedItems(op: HasOperation): EmbeddedItems | undefined {
   const d = declared(op, 'x-apikit-items');
@@ -157,5 +163,6 @@ export function embeddedItems(op: HasOperation): EmbeddedItems | undefined {
     read: { link, query },
     item: str(d.item),
     replace: strings(d.replace),
+    datedByParent: d.datedByParent === true,
   };
 }

@@ -101,9 +101,9 @@ export const cacheValidatorRules: Rule[] = [
       ),
       clause(
         'order-item',
-        "an order item's Last-Modified is its order's updatedAt (an item's body has no date of its own)",
-        [],
-        [],
+        "an order item's Last-Modified is its order's updatedAt (an item's body has no date of its own; x-apikit-items datedByParent)",
+        ['embedded_items'],
+        ['order-item-misdated'],
       ),
     ],
   ),

@@ -4,6 +4,8 @@ import type { Exchange } from '../../http/target-client.js';
 import type { RunContext } from '../../run-context.js';
 import type { CreatedResource, ResolvedLink, Unavailable } from '../../stateful/fixtures.js';
 import type { CheckRecorder, ScenarioCheck } from '../check.js';
+import { declaredHttp } from '../../../spec/http-extensions.js';
+import { toSecond } from '../response/conditional-request.js';
 import { readBackEvidence } from '../support/read-back.js';
 import { makeWithItems } from '../support/held-items.js';
 import { changeableProperty, roundTripBody } from '../support/round-trip-body.js';
@@ -32,7 +34,7 @@ function recordFailure(record: CheckRecorder, op: SpecOperation, failure: Failur
  * `embedded_items`, where a create declares `x-apikit-items`: a resource made with items,
  * read through the declared link and query, lists as many items as were sent, each naming the
  * resource in its parent property and holding what was sent; each item's own GET answers it
- * as embedded. Each PUT named in `replace`, sent the resource without items (one plain
+ * as embedded (and, with `datedByParent`, dated by the resource's date). Each PUT named in `replace`, sent the resource without items (one plain
  * property changed), leaves it with that property and `[]`; sent the items again, with them.
  */
 export const embeddedItemsCheck: ScenarioCheck = {
@@ -126,7 +128,7 @@ function judgeItems(
 /** Each item's own GET answers it as embedded. */
 async function judgeEach(
   ctx: RunContext,
-  read: { items: unknown[] },
+  read: { items: unknown[]; body: unknown },
   decl: EmbeddedItems,
 ): Promise<Failure | undefined> {
   const op = decl.item ? ctx.operation(decl.item) : undefined;
@@ -142,8 +144,29 @@ async function judgeEach(
         expected: `200 with ${JSON.stringify(item)}`,
         exchange: res,
       };
+    const misdated = decl.datedByParent ? parentDateBreak(ctx, res, read.body) : undefined;
+    if (misdated) return misdated;
   }
   return undefined;
+}
+
+/**
+ * With `datedByParent`, an item's 200 is dated by the resource holding it, as just read: its
+ * `lastModifiedProperty` (x-apikit-http), to the second. No Last-Modified at all is
+ * response_headers_conformance's to judge; no declared property, nothing to compare with.
+ */
+function parentDateBreak(ctx: RunContext, res: Exchange, parent: unknown): Failure | undefined {
+  const property = declaredHttp(ctx.spec).lastModifiedProperty;
+  const header = res.headers.get('last-modified');
+  const own = isObject(parent) && property ? parent[property] : undefined;
+  const expected = typeof own === 'string' ? Date.parse(own) : NaN;
+  if (header === null || Number.isNaN(expected)) return undefined;
+  if (Date.parse(header) === toSecond(expected)) return undefined;
+  return {
+    message: `an item is not dated by the resource holding it (Last-Modified: ${header})`,
+    expected: `Last-Modified: ${new Date(toSecond(expected)).toUTCString()} (its holder's ${property} ${String(own)}; x-apikit-items datedByParent)`,
+    exchange: res,
+  };
 }
 
 /** A PUT without the items empties them; with them, holds them. */

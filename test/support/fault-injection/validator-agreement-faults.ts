@@ -10,6 +10,7 @@ import type { Fault } from './faults.js';
 const HOUR = 60 * 60 * 1000;
 const CATEGORY_PATH = /^\/api\/v1\/categories\/\d+$/;
 const ORDER_PATH = /^\/api\/v1\/(users\/\d+\/)?orders\/\d+$/;
+const ORDER_ITEM_PATH = /^\/api\/v1\/order-items\/\d+$/;
 
 const isRead = (req: ProxyRequest) => req.method === 'GET' || req.method === 'HEAD';
 const earlier = (date: string) => new Date(Date.parse(date) - HOUR).toUTCString();
@@ -52,6 +53,15 @@ export const lastModifiedHourEarly: Fault = {
   expectedCheck: 'last_modified_from_body',
   include: ['getUser'],
   create: () => datedAnHourEarly(USER_PATH),
+};
+
+export const orderItemMisdated: Fault = {
+  name: 'order-item-misdated',
+  description:
+    "GET and HEAD of an order item are dated an hour before its order's updatedAt (local time written as GMT), If-Modified-Since compared on the same clock",
+  expectedCheck: 'embedded_items',
+  include: ['createUser', 'getUser', 'createUserOrder', 'getUserOrder', 'getOrder', 'getOrderItem'],
+  create: () => datedAnHourEarly(ORDER_ITEM_PATH),
 };
 
 export const categoryEntryMisdated: Fault = {
