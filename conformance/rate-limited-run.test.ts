@@ -77,9 +77,10 @@ describe('a run against the reference server with its rate limits on', () => {
     expect(statuses).not.toContain(429);
     expect(events.filter((e) => e.kind === 'wait')).toEqual([]);
     expect(events.find((e) => e.kind === 'pace')).toMatchObject({ policy: 'default', quota: 12 });
-    // The user's 12 went out (with the run's setup requests, counted by address), no more.
-    const pace = events.find((e) => e.kind === 'pace') as { requests: number };
-    expect(pace.requests).toBeGreaterThanOrEqual(12);
-    expect(pace.requests).toBeLessThanOrEqual(12 + 4);
+    // The user's 12 went out (with the run's setup requests, counted by address), no more. The
+    // cases go side by side, so some are still in flight when pacing begins: the server's
+    // count, once the run stopped, says what went out.
+    expect(statuses.length).toBeGreaterThanOrEqual(12);
+    expect(statuses.length).toBeLessThanOrEqual(12 + 4);
   }, 30_000);
 });

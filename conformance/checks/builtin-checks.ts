@@ -33,6 +33,7 @@ import { fixedCatalogCheck } from './stateful/fixed-catalog.js';
 import { parentStatesCheck } from './stateful/parent-states.js';
 import { unknownReferences } from './stateful/unknown-references.js';
 import { guardedWrites } from './stateful/guarded-writes.js';
+import { judgedOnStateBefore } from './stateful/judged-on-state-before.js';
 import { scopedLookup } from './stateful/scoped-lookup.js';
 import { embeddedItemsCheck } from './stateful/embedded-items.js';
 import { writesReadBackCheck } from './stateful/writes-read-back-check.js';
@@ -79,6 +80,7 @@ export function createDefaultRegistry(): CheckRegistry {
     parentStatesCheck,
     unknownReferences,
     guardedWrites,
+    judgedOnStateBefore,
     scopedLookup,
     embeddedItemsCheck,
     // After the checks that write: it reports the read-backs of their writes (decision 0125).

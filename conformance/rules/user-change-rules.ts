@@ -161,9 +161,9 @@ export const userChangeRules: Rule[] = [
       ),
       clause(
         'state-before',
-        'a PATCH is judged on the resource as it stood before it, not as the PATCH would leave it',
-        [],
-        [],
+        'a PATCH is judged on the resource as it stood before it, not as the PATCH would leave it: an order PATCH moving PENDING to PAID and changing its product is accepted, both applied (x-apikit-writable-in, x-apikit-state-machine)',
+        ['judged_on_state_before'],
+        ['patch-judged-after'],
       ),
     ],
   ),

@@ -1,20 +1,11 @@
 import { stateMachine, writableIn, type StateMachine } from '../../../spec/apikit-extensions.js';
 import type { SpecOperation } from '../../../spec/operations.js';
 import type { Exchange } from '../../http/target-client.js';
-import type { RunContext } from '../../run-context.js';
-import type { CreatedResource, Unavailable } from '../../stateful/fixtures.js';
 import type { CheckRecorder, ScenarioCheck } from '../check.js';
 import { moveTo, nearest } from '../support/move-to-state.js';
-import { changeableProperty, roundTripBody } from '../support/round-trip-body.js';
-import { createWith, follow, linkCall, noLink, readLinks } from '../support/spec-links.js';
-import {
-  callAs,
-  describe,
-  isObject,
-  isSuccess,
-  jsonBody,
-  requestSchema,
-} from '../support/stateful-support.js';
+import { readResource, writeOneProperty } from '../support/guarded-write.js';
+import { createWith } from '../support/spec-links.js';
+import { describe, isObject, isSuccess } from '../support/stateful-support.js';
 
 /**
  * `guarded_writes`, where a create declaring a state machine declares `x-apikit-writable-in`:
@@ -46,7 +37,7 @@ export const guardedWrites: ScenarioCheck = {
         const start = stateOf(made.body, machine);
         const said: string[] = [];
         if (guard.states.includes(start)) {
-          const ok = await write(ctx, made, op, machine);
+          const ok = await writeOneProperty(ctx, made, op, machine);
           if ('reason' in ok) return record.skip(op, ok.reason);
           if (!isSuccess(ok.res.response.status))
             return fail(
@@ -63,7 +54,7 @@ export const guardedWrites: ScenarioCheck = {
           return record.skip(op, `no state outside ${guard.states.join(', ')} is reached`);
         const moved = await moveTo(ctx, machine, made, start, other);
         if ('reason' in moved) return record.skip(op, moved.reason);
-        const sent = await write(ctx, made, op, machine);
+        const sent = await writeOneProperty(ctx, made, op, machine);
         if ('reason' in sent) return record.skip(op, sent.reason);
         if (sent.res.response.status !== guard.status)
           return fail(
@@ -73,7 +64,7 @@ export const guardedWrites: ScenarioCheck = {
             `in ${other} it was ${isSuccess(sent.res.response.status) ? 'accepted' : 'not refused as declared'}`,
             `${guard.status} (x-apikit-writable-in: only in ${guard.states.join(', ')})`,
           );
-        const after = await read(ctx, made);
+        const after = await readResource(ctx, made);
         if (isObject(after?.body) && after.body[sent.name] !== sent.before)
           return fail(
             record,
@@ -91,50 +82,6 @@ export const guardedWrites: ScenarioCheck = {
 
 function stateOf(body: unknown, machine: StateMachine): string {
   return isObject(body) ? String(body[machine.field]) : '';
-}
-
-async function read(
-  ctx: RunContext,
-  made: CreatedResource,
-): Promise<{ body: unknown; exchange: Exchange } | undefined> {
-  const reader = readLinks(made)[0];
-  const res = reader ? await follow(ctx, reader) : undefined;
-  return res && !('reason' in res) && res.response.status === 200
-    ? { body: jsonBody(res), exchange: res }
-    : undefined;
-}
-
-/** A write changing one plain property: a PATCH of it alone, a PUT of the read representation with it. */
-async function write(
-  ctx: RunContext,
-  made: CreatedResource,
-  op: SpecOperation,
-  machine: StateMachine,
-): Promise<{ res: Exchange; name: string; before: unknown } | Unavailable> {
-  const current = await read(ctx, made);
-  if (!current) return { reason: 'the resource could not be read back' };
-  const schema = requestSchema(op);
-  const change = changeableProperty(ctx, schema, current.body);
-  if (!change || change.name === machine.field)
-    return { reason: 'no plain property to change was found' };
-  const link = made.links.find((l) => l.target === op);
-  const call = link
-    ? linkCall(ctx, link)
-    : noLink(
-        ctx,
-        made,
-        (l) => l.target === op,
-        `no link of the resource reaches ${op.operationId}`,
-      );
-  if ('reason' in call) return call;
-  const whole = roundTripBody(ctx, schema, current.body, false);
-  delete whole[machine.field];
-  const body =
-    op.method === 'put'
-      ? { ...whole, [change.name]: change.value }
-      : { [change.name]: change.value };
-  const before = isObject(current.body) ? current.body[change.name] : undefined;
-  return { res: await callAs(ctx, op, { ...call, body }), name: change.name, before };
 }
 
 function fail(

@@ -1,6 +1,15 @@
 /** Faults of the orders of a user: filters, absent owners and orders, Location. */
 import { omit } from './fault-proxy.js';
-import { API, pathOf, problemAnswer, queryOf, withoutQuery } from './fault-helpers.js';
+import {
+  API,
+  isObject,
+  parsed,
+  pathOf,
+  problemAnswer,
+  queryOf,
+  readBack,
+  withoutQuery,
+} from './fault-helpers.js';
 import type { Fault } from './faults.js';
 
 const USER_ORDERS = /^\/api\/v1\/users\/\d+\/orders$/;
@@ -84,5 +93,35 @@ export const orderSecondDelete204: Fault = {
       req.method === 'DELETE' && USER_ORDER.test(pathOf(req)) && res.status === 404
         ? { status: 204, headers: omit(res.headers, 'content-type'), body: '' }
         : res,
+  }),
+};
+
+/** PATCH members that only a PENDING order may change (x-apikit-writable-in). */
+const PENDING_ONLY = ['product', 'categoryId'];
+
+export const patchJudgedAfter: Fault = {
+  name: 'patch-judged-after',
+  description:
+    'a PATCH of an order is judged on the status it sets, not the one the order has: PENDING -> PAID with a new product is refused 409 as if already PAID',
+  expectedCheck: 'judged_on_state_before',
+  include: ['createUser', 'getUser', 'createUserOrder', 'getUserOrder', 'updateUserOrder'],
+  create: () => ({
+    request: async (req, ctx) => {
+      if (req.method !== 'PATCH' || !USER_ORDER.test(pathOf(req))) return req;
+      const body = parsed(req.body);
+      const moves =
+        isObject(body) &&
+        typeof body.status === 'string' &&
+        body.status !== 'PENDING' &&
+        ORDER_STATUSES.has(body.status);
+      if (!moves || !PENDING_ONLY.some((name) => name in body)) return req;
+      const like = await ctx.forward(readBack(req));
+      return problemAnswer(like, req, {
+        kind: 'conflict',
+        title: 'Conflict',
+        status: 409,
+        detail: `Order is ${String(body.status)}; only a PENDING order can be changed this way.`,
+      });
+    },
   }),
 };
