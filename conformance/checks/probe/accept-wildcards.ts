@@ -31,7 +31,7 @@ export const acceptWildcards: ScenarioCheck = {
       if (ctx.stopped()) return;
       const credential = credentialFor(ctx, op);
       if (typeof credential === 'object' && 'reason' in credential) continue;
-      const params = await pathParams(ctx, op);
+      const params = await pathParams(ctx, op, { shared: true });
       if ('reason' in params) continue;
       for (const accept of WILDCARDS) {
         const exchange = await ctx.call(op, { ...validCall(ctx, op, params), accept }, credential);

@@ -70,7 +70,7 @@ export const ignoredAuth: ScenarioCheck = {
     const userToken = ctx.auth.has('user') ? await ctx.auth.accessToken('user') : undefined;
     await ctx.each(ops, async (op) => {
       if (!bearerOnly(ctx, op)) return record.skip(op, 'its security is not (only) a bearer token');
-      const params = await pathParams(ctx, op);
+      const params = await pathParams(ctx, op, { shared: true });
       if ('reason' in params) return record.skip(op, params.reason);
       const invalidToken = documentsInvalidToken(op);
       const problems: { name: string; exchange: Exchange; actual: string }[] = [];
@@ -137,7 +137,7 @@ export const adminRoleRequired: ScenarioCheck = {
       const role = requiredRole(op)!;
       if (sameAccount || claimsRole(user, role))
         return record.skip(op, `the user's token holds the ${role} role, so it cannot be refused`);
-      const params = await pathParams(ctx, op);
+      const params = await pathParams(ctx, op, { shared: true });
       if ('reason' in params) return record.skip(op, params.reason);
       if (ctx.stopped()) return;
       const exchange = await ctx.call(op, validCall(ctx, op, params), 'user');

@@ -133,7 +133,7 @@ function probes(valid: Record<string, unknown>, limit: Limit) {
 async function judge(ctx: RunContext, op: SpecOperation, limit: Limit) {
   const credential = credentialFor(ctx, op);
   if (typeof credential === 'object' && 'reason' in credential) return credential;
-  const params = await pathParams(ctx, op);
+  const params = await pathParams(ctx, op, { shared: true });
   if ('reason' in params) return params;
   const call = validCall(ctx, op, params);
   if (!isObject(call.body)) return { reason: 'no valid object body could be made' };

@@ -52,7 +52,7 @@ const safePathCase = (ctx: RunContext, op: SpecOperation) =>
 
 async function send(ctx: RunContext, op: SpecOperation, call: OperationCall, as: Credential) {
   if (as !== 'none' && typeof as === 'string' && !ctx.auth.has(as)) return undefined;
-  const params = await pathParams(ctx, op);
+  const params = await pathParams(ctx, op, { shared: true });
   if ('reason' in params) return undefined;
   const authorization = as === 'none' ? null : ((await ctx.auth.authorization(as)) ?? null);
   const request = buildRequest(op, { ...call, path: { ...params.parameters, ...call.path } });

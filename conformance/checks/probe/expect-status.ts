@@ -43,7 +43,7 @@ export function statusProbe(probe: StatusProbe): ScenarioCheck {
         const credential = credentialFor(ctx, op);
         if (typeof credential === 'object' && 'reason' in credential)
           return record.skip(op, credential.reason);
-        const params = await pathParams(ctx, op);
+        const params = await pathParams(ctx, op, { shared: true });
         if ('reason' in params) return record.skip(op, params.reason);
         if (ctx.stopped()) return;
         const call = probe.call(ctx, op, params);

@@ -18,7 +18,7 @@ export const headRequiresAuth: ScenarioCheck = {
     await ctx.each(gets, async (op) => {
       if (!needsCredentials(op)) return record.skip(op, 'the GET needs no credentials');
       if (!('401' in op.responses)) return record.skip(op, 'the spec documents no 401 for it');
-      const params = await pathParams(ctx, op);
+      const params = await pathParams(ctx, op, { shared: true });
       if ('reason' in params) return record.skip(op, params.reason);
       if (ctx.stopped()) return;
       const call = { ...validCall(ctx, op, params), method: 'HEAD', authorization: null };

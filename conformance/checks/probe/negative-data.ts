@@ -139,7 +139,7 @@ export const negativeDataRejection: ScenarioCheck = {
       const credential = credentialFor(ctx, op);
       if (typeof credential === 'object' && 'reason' in credential)
         return record.skip(op, credential.reason);
-      const params = await pathParams(ctx, op);
+      const params = await pathParams(ctx, op, { shared: true });
       if ('reason' in params) return record.skip(op, params.reason);
       const failures: CaseFailure[] = [];
       const masked: number[] = [];

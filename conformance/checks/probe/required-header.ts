@@ -40,7 +40,7 @@ export const missingRequiredHeader: ScenarioCheck = {
       const credential = credentialFor(ctx, op);
       if (typeof credential === 'object' && 'reason' in credential)
         return record.skip(op, credential.reason);
-      const params = await pathParams(ctx, op);
+      const params = await pathParams(ctx, op, { shared: true });
       if ('reason' in params) return record.skip(op, params.reason);
       const required = requiredHeaders(op.parameters);
       const all = Object.fromEntries(required.map((p) => [p.name, headerValue(ctx, p)]));

@@ -112,7 +112,7 @@ export const validationErrors: ScenarioCheck = {
       }))
       .filter((w) => w.probes.length > 0 && '400' in w.op.responses);
     await ctx.each(work, async ({ op, probes }) => {
-      const params = await pathParams(ctx, op);
+      const params = await pathParams(ctx, op, { shared: true });
       if ('reason' in params) return record.skip(op, params.reason);
       await judge(ctx, record, op, probes, params);
     });

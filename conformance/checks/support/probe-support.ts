@@ -1,3 +1,4 @@
+import { sharedParamsFor } from '../../stateful/shared-fixtures.js';
 import type { OpenAPIV3 } from 'openapi-types';
 import { requiredRole } from '../../../spec/apikit-extensions.js';
 import { needsCredentials } from '../../../spec/operation-security.js';
@@ -82,14 +83,20 @@ export function exampleValue(param: OpenAPIV3.ParameterObject): unknown {
 export async function pathParams(
   ctx: RunContext,
   op: SpecOperation,
+  options: { shared?: boolean } = {},
 ): Promise<ProbeParams | Unavailable> {
   const needed = op.parameters.filter((p) => p.in === 'path');
   if (needed.length === 0) return { parameters: {}, real: true };
   const credential = fixtureCredential(ctx);
+  // A probe a correct target refuses (or only reads for) shares its resource (shared-fixtures.ts).
+  const paramsFor = (target: SpecOperation) =>
+    options.shared
+      ? sharedParamsFor(ctx.fixtures, target, credential)
+      : ctx.fixtures.paramsFor(target, credential);
   const parameters: Record<string, unknown> = {};
   const reasons: string[] = [];
   if (ctx.fixtures.producersOf(op).length > 0) {
-    const made = await ctx.fixtures.paramsFor(op, credential);
+    const made = await paramsFor(op);
     if ('reason' in made && isUnsafeMethod(op.method)) return made;
     if ('reason' in made) reasons.push(made.reason);
     else
@@ -106,7 +113,7 @@ export async function pathParams(
         other !== op && other.parameters.includes(param) && ctx.fixtures.producersOf(other).length,
     );
     if (donor) {
-      const made = await ctx.fixtures.paramsFor(donor, credential);
+      const made = await paramsFor(donor);
       if (!('reason' in made)) {
         for (const shared of donor.parameters.filter((p) => needed.includes(p)))
           if (made.parameters[shared.name] !== undefined)
@@ -201,14 +208,17 @@ export function selectedPaths(
   });
 }
 
-/** Path parameter values for any operation of a path (see `pathParams`), for path-level probes. */
+/**
+ * Path parameter values for any operation of a path (see `pathParams`), for path-level probes
+ * (an undeclared method, OPTIONS, another version): refused or read only, so shared.
+ */
 export async function pathLevelParams(
   ctx: RunContext,
   path: string,
 ): Promise<ProbeParams | Unavailable> {
   const ops = ctx.allOperations.filter((op) => op.path === path);
   const linked = ops.find((op) => ctx.fixtures.producersOf(op).length > 0);
-  return pathParams(ctx, linked ?? ops[0]!);
+  return pathParams(ctx, linked ?? ops[0]!, { shared: true });
 }
 
 /** The methods of an `Allow` header, upper-case. */
