@@ -30,15 +30,17 @@ export const deleteCascade: ScenarioCheck = {
       const cascade = cascadeOf(op)!;
       const made = await ctx.fixtures.paramsFor(op);
       if ('reason' in made) return record.skip(op, made.reason);
-      const parent = cascade.items ? await holdingItems(ctx, made.resource) : made.resource;
-      if ('reason' in parent) return record.skip(op, parent.reason);
+      const holding = cascade.items
+        ? await holdingItems(ctx, made.resource)
+        : { resource: made.resource, held: [] };
+      if ('reason' in holding) return record.skip(op, holding.reason);
+      const { resource: parent, held } = holding;
       const children: CreatedResource[] = [];
       for (const id of cascade.operations) {
         const child = await makeUnder(ctx, parent, id);
         if ('reason' in child) record.skip(op, `${id}: ${child.reason}`);
         else children.push(child);
       }
-      const held = cascade.items ? await firstHeldItem(ctx, parent) : [];
       if (cascade.items && held.length === 0)
         record.skip(op, 'x-apikit-cascade items: no item of the resource could be read');
       const items = [
@@ -61,20 +63,23 @@ export const deleteCascade: ScenarioCheck = {
 
 /**
  * `resource` when it holds items, else a resource of the same create made with items (the
- * fixture may have been made without): what a DELETE cascading to its items is judged on.
+ * fixture may have been made without), with the first item it holds: what a DELETE cascading
+ * to its items is judged on.
  */
 async function holdingItems(
   ctx: RunContext,
   resource: CreatedResource,
-): Promise<CreatedResource | Unavailable> {
+): Promise<{ resource: CreatedResource; held: ItemRead[] } | Unavailable> {
   const decl = embeddedItems(resource.producer);
   if (!decl)
     return {
       reason: `x-apikit-cascade items: ${resource.producer.operationId} declares no x-apikit-items`,
     };
-  if ((await firstHeldItem(ctx, resource)).length > 0) return resource;
+  const held = await firstHeldItem(ctx, resource);
+  if (held.length > 0) return { resource, held };
   const made = await makeWithItems(ctx, resource.producer, decl);
-  return 'reason' in made ? made : made.resource;
+  if ('reason' in made) return made;
+  return { resource: made.resource, held: await firstHeldItem(ctx, made.resource) };
 }
 
 /** A resource made by `operationId` through a link of `parent`, as the run made it. */
