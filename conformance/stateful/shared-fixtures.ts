@@ -37,7 +37,7 @@ export async function sharedParamsFor(
     if (!('reason' in resource) && resource.deleted) {
       if (cache.get(key) === making)
         cache.set(key, (making = fixtures.create(producer, credential)));
-      resource = await cache.get(key)!;
+      resource = await (cache.get(key) ?? making);
     }
     if ('reason' in resource) {
       // Not kept: a refusal may pass (a 429 waited out, a 503), and the next probe tries again.
