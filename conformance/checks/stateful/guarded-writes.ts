@@ -3,7 +3,7 @@ import type { SpecOperation } from '../../../spec/operations.js';
 import type { Exchange } from '../../http/target-client.js';
 import type { CheckRecorder, ScenarioCheck } from '../check.js';
 import { moveTo, nearest } from '../support/move-to-state.js';
-import { readResource, writeOneProperty } from '../support/guarded-write.js';
+import { guardedProducers, readResource, writeOneProperty } from '../support/guarded-write.js';
 import { createWith } from '../support/spec-links.js';
 import { describe, isObject, isSuccess } from '../support/stateful-support.js';
 
@@ -20,10 +20,7 @@ export const guardedWrites: ScenarioCheck = {
   description:
     'Writes declared writable only in some states (x-apikit-writable-in) succeed there and are refused, changing nothing, elsewhere',
   async run(ctx, record) {
-    const producers = ctx.operations.filter(
-      (op) =>
-        op.method === 'post' && stateMachine(op) && writableIn(op) && ctx.fixtures.isProducer(op),
-    );
+    const producers = guardedProducers(ctx);
     if (producers.length === 0)
       return record.skip(undefined, 'no selected create declares x-apikit-writable-in');
     await ctx.each(producers, async (producer) => {

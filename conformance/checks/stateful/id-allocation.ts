@@ -55,12 +55,18 @@ async function judge(ctx: RunContext, op: SpecOperation, ids: IdAllocation, reco
         b.exchange,
         `a second creation got ${ids.field} ${b.id}, not above the first (${a.id})`,
       );
-    if (!b.remover) return record.skip(op, b.noRemover);
-    const gone = await ctx.call(b.remover.target, { path: b.remover.parameters }, credential);
-    if (!isSuccess(gone.response.status))
-      return record.skip(op, `the DELETE answered ${describe(gone)}`);
-    b.made.deleted = true;
-    const c = await create();
+    // Deleting a created resource and creating again gives the id after it: its DELETE, then
+    // the next creation, or why either could not be made.
+    const afterDeleting = async (gone: typeof a) => {
+      if (!gone.remover) return { reason: gone.noRemover };
+      const { target, parameters } = gone.remover;
+      const answer = await ctx.call(target, { path: parameters }, credential);
+      if (!isSuccess(answer.response.status))
+        return { reason: `the DELETE answered ${describe(answer)}` };
+      gone.made.deleted = true;
+      return create();
+    };
+    const c = await afterDeleting(b);
     if ('reason' in c) return record.skip(op, c.reason);
     if (!(c.id > b.id))
       return fail(
@@ -70,12 +76,7 @@ async function judge(ctx: RunContext, op: SpecOperation, ids: IdAllocation, reco
       );
     // A delete below the newest must not move the counter back either (a counter kept as
     // "the highest id held, plus one" passes the step above and fails this one).
-    if (!a.remover) return record.skip(op, a.noRemover);
-    const older = await ctx.call(a.remover.target, { path: a.remover.parameters }, credential);
-    if (!isSuccess(older.response.status))
-      return record.skip(op, `the DELETE answered ${describe(older)}`);
-    a.made.deleted = true;
-    const d = await create();
+    const d = await afterDeleting(a);
     if ('reason' in d) return record.skip(op, d.reason);
     if (!(d.id > c.id))
       return fail(

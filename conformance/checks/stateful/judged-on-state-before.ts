@@ -1,7 +1,12 @@
 import { stateMachine, writableIn } from '../../../spec/apikit-extensions.js';
 import type { SpecOperation } from '../../../spec/operations.js';
 import type { CheckRecorder, ScenarioCheck } from '../check.js';
-import { readResource, writeOneProperty, type OnePropertyWrite } from '../support/guarded-write.js';
+import {
+  guardedProducers,
+  readResource,
+  writeOneProperty,
+  type OnePropertyWrite,
+} from '../support/guarded-write.js';
 import { readBackEvidence } from '../support/read-back.js';
 import { createWith } from '../support/spec-links.js';
 import { describe, isObject, isSuccess } from '../support/stateful-support.js';
@@ -21,10 +26,7 @@ export const judgedOnStateBefore: ScenarioCheck = {
   description:
     'A write that leaves the states its change is allowed in, and makes that change, is judged on the state before it: accepted, both applied',
   async run(ctx, record) {
-    const producers = ctx.operations.filter(
-      (op) =>
-        op.method === 'post' && stateMachine(op) && writableIn(op) && ctx.fixtures.isProducer(op),
-    );
+    const producers = guardedProducers(ctx);
     if (producers.length === 0)
       return record.skip(undefined, 'no selected create declares x-apikit-writable-in');
     await ctx.each(producers, async (producer) => {

@@ -1,4 +1,4 @@
-import type { StateMachine } from '../../../spec/apikit-extensions.js';
+import { stateMachine, writableIn, type StateMachine } from '../../../spec/apikit-extensions.js';
 import type { SpecOperation } from '../../../spec/operations.js';
 import type { Exchange } from '../../http/target-client.js';
 import type { RunContext } from '../../run-context.js';
@@ -6,6 +6,20 @@ import type { CreatedResource, Unavailable } from '../../stateful/fixtures.js';
 import { changeableProperty, roundTripBody } from './round-trip-body.js';
 import { follow, linkCall, noLink, readLinks } from './spec-links.js';
 import { callAs, isObject, jsonBody, requestSchema } from './stateful-support.js';
+
+/**
+ * The selected creates that declare a state machine and `x-apikit-writable-in`, and that the
+ * fixtures can make: what the checks of guarded writes start from.
+ *
+ * @example
+ * guardedProducers(ctx).map((op) => op.operationId); // ['createUserOrder']
+ */
+export function guardedProducers(ctx: RunContext): SpecOperation[] {
+  return ctx.operations.filter(
+    (op) =>
+      op.method === 'post' && stateMachine(op) && writableIn(op) && ctx.fixtures.isProducer(op),
+  );
+}
 
 /**
  * The resource as its first read link answers it now, or undefined when that is not a 200.

@@ -16,7 +16,7 @@ import {
   problemAnswer,
   USER_PATH,
 } from './fault-helpers.js';
-import type { FaultContext, ProxyRequest, ProxyResponse } from './fault-proxy.js';
+import type { FaultContext, FaultHooks, ProxyRequest, ProxyResponse } from './fault-proxy.js';
 import type { Fault } from './faults.js';
 
 const ROLE_LINK = /^\/api\/v1\/users\/(\d+)\/roles\/(\d+)$/;
@@ -135,6 +135,37 @@ const putAt = (req: ProxyRequest, id: number): ProxyRequest => ({
   headers: { ...req.headers, 'if-none-match': '*' },
 });
 
+/**
+ * The next user created is PUT-created at the id `decide` picks from an answer (it sees the
+ * newest id created so far), once per pick: the shape of every counter fault below.
+ */
+function nextCreateAt(
+  decide: (res: ProxyResponse, req: ProxyRequest, newest: number) => number | undefined,
+): FaultHooks {
+  let newest = 0;
+  let next: number | undefined;
+  return {
+    request: (req) => {
+      if (!isCreate(req) || next === undefined) return req;
+      const id = next;
+      next = undefined;
+      return putAt(req, id);
+    },
+    response: (res, req) => {
+      const id = createdId(res);
+      if (id !== undefined && isCreate(req)) newest = Math.max(newest, id);
+      next = decide(res, req, newest) ?? next;
+      return res;
+    },
+  };
+}
+
+/** The id a 204 to DELETE /users/{id} freed, or undefined. */
+const deletedId = (res: ProxyResponse, req: ProxyRequest): number | undefined =>
+  req.method === 'DELETE' && USER_PATH.test(pathOf(req)) && res.status === 204
+    ? Number(pathOf(req).split('/').pop())
+    : undefined;
+
 /** Far past the ids a run makes: the ids this variant hands out count down from here. */
 const COUNTDOWN_FROM = 900_000;
 
@@ -168,22 +199,7 @@ export const deletedIdReused: Fault = {
   description: 'the id of the newest user, once deleted, is given to the next user created',
   expectedCheck: 'id_allocation',
   include: ['createUser', 'deleteUser'],
-  create: () => {
-    let freed: number | undefined;
-    return {
-      request: (req) => {
-        if (!isCreate(req) || freed === undefined) return req;
-        const id = freed;
-        freed = undefined;
-        return putAt(req, id);
-      },
-      response: (res, req) => {
-        if (req.method === 'DELETE' && USER_PATH.test(pathOf(req)) && res.status === 204)
-          freed = Number(pathOf(req).split('/').pop());
-        return res;
-      },
-    };
-  },
+  create: () => nextCreateAt(deletedId),
 };
 
 export const olderDeletedIdReused: Fault = {
@@ -192,27 +208,11 @@ export const olderDeletedIdReused: Fault = {
     'the id of a user deleted below the newest is given to the next user created (the newest, once deleted, is never reused)',
   expectedCheck: 'id_allocation',
   include: ['createUser', 'deleteUser'],
-  create: () => {
-    let newest = 0;
-    let freed: number | undefined;
-    return {
-      request: (req) => {
-        if (!isCreate(req) || freed === undefined) return req;
-        const id = freed;
-        freed = undefined;
-        return putAt(req, id);
-      },
-      response: (res, req) => {
-        const id = createdId(res);
-        if (id !== undefined && isCreate(req)) newest = Math.max(newest, id);
-        if (req.method === 'DELETE' && USER_PATH.test(pathOf(req)) && res.status === 204) {
-          const gone = Number(pathOf(req).split('/').pop());
-          if (gone < newest) freed = gone;
-        }
-        return res;
-      },
-    };
-  },
+  create: () =>
+    nextCreateAt((res, req, newest) => {
+      const gone = deletedId(res, req);
+      return gone !== undefined && gone < newest ? gone : undefined;
+    }),
 };
 
 export const counterIgnoresPutCreate: Fault = {
@@ -221,23 +221,11 @@ export const counterIgnoresPutCreate: Fault = {
     'a PUT-create at an id past the newest does not move the counter: the next create gets a lower id',
   expectedCheck: 'id_allocation',
   include: ['createUser', 'deleteUser', 'replaceUser'],
-  create: () => {
-    let newest = 0;
-    let next: number | undefined;
-    return {
-      request: (req) => {
-        if (!isCreate(req) || next === undefined) return req;
-        const id = next;
-        next = undefined;
-        return putAt(req, id);
-      },
-      response: (res, req) => {
-        const id = createdId(res);
-        if (id !== undefined && isCreate(req)) newest = Math.max(newest, id);
-        if (req.method === 'PUT' && res.status === 201 && id !== undefined && id > newest + 1)
-          next = newest + 1;
-        return res;
-      },
-    };
-  },
+  create: () =>
+    nextCreateAt((res, req, newest) => {
+      const id = createdId(res);
+      return req.method === 'PUT' && res.status === 201 && id !== undefined && id > newest + 1
+        ? newest + 1
+        : undefined;
+    }),
 };
